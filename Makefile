@@ -1,0 +1,45 @@
+# posenc task runner. `make help` lists the tasks. Each task installs what it needs into .venv
+# the first time (re-installing when pyproject.toml changes) and is quick after that.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+# The CPU build of PyTorch is all the site and tests need. On a machine where plain
+# `pip install torch==2.13.0` would fetch CUDA wheels, add the CPU index, e.g.
+#   make test TORCH_PIP_ARGS="--index-url https://download.pytorch.org/whl/cpu"
+TORCH          ?= torch==2.13.0
+TORCH_PIP_ARGS ?=
+export NO_MKDOCS_2_WARNING := 1
+export MPLBACKEND := Agg
+
+.PHONY: help install serve test unit docs build clean
+.DEFAULT_GOAL := help
+
+help:  ## list the tasks
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q $(TORCH_PIP_ARGS) "$(TORCH)"
+	$(BIN)/python -m pip install -q -e ".[torch,docs,test]"
+	@touch $@
+
+install: $(STAMP)  ## create .venv and install posenc with the docs and test tools
+
+serve: $(STAMP)  ## serve the site with live reload at http://127.0.0.1:8000/
+	$(BIN)/python -m mkdocs serve --dev-addr 127.0.0.1:8000
+
+test: $(STAMP)  ## run every test: unit tests, doc blocks, docstrings, strict site build
+	$(BIN)/python -m pytest
+	$(BIN)/python -m mkdocs build --strict --clean --site-dir site
+
+unit: $(STAMP)  ## only the pytest part (unit tests, doc blocks, docstrings)
+	$(BIN)/python -m pytest
+
+docs: $(STAMP)  ## only the strict site build into site/
+	$(BIN)/python -m mkdocs build --strict --clean --site-dir site
+
+clean:  ## remove build output and caches (keeps .venv)
+	rm -rf site .pytest_cache
+	find . -name __pycache__ -not -path './$(VENV)/*' -prune -exec rm -rf {} +

@@ -1,0 +1,130 @@
+"""Doc tests: Sybil runs every Python block of every Markdown page and every docstring example.
+
+Markdown pages: a fence whose info string names python, py or pycon (also with attributes such
+as ``title="..."``, ``exec="on"``, ``hl_lines`` or the ``{ .python }`` form) is collected. If it
+starts with ``>>>`` it is a doctest whose printed output is compared (floats to the precision
+written, thanks to ``NUMBER``); otherwise it is executed. One namespace per page, so blocks build
+on each other. ``tests/test_harness.py`` fails if any Python-looking fence is not collected.
+
+Docstrings: every ``>>>`` example in ``posenc/*.py`` runs with the module's globals.
+"""
+
+from __future__ import annotations
+
+import doctest
+import os
+import re
+
+os.environ.setdefault("MPLBACKEND", "Agg")
+
+import numpy as np
+from sybil import Sybil
+from sybil.evaluators.doctest import NUMBER, DocTestEvaluator, OutputChecker
+from sybil.evaluators.python import PythonEvaluator
+from sybil.parsers.abstract.doctest import DocTestStringParser
+from sybil.parsers.markdown import ClearNamespaceParser, SkipParser
+from sybil.parsers.markdown.lexers import RawFencedCodeBlockLexer
+from sybil.parsers.rest import DocTestParser
+
+# A float written on a page means "this value, correctly rounded to the digits shown".
+_FLOAT = re.compile(r"[+-]?(?:\d+\.\d*|\.\d+|\d+(?=[eE]))(?:[eE][+-]?\d+)?")
+
+
+def _half_unit(text: str) -> float:
+    """Half a unit in the last digit written: 0.841 -> 0.0005, 2.5e-3 -> 0.00005."""
+    mantissa, _, exponent = text.lower().partition("e")
+    decimals = len(mantissa.partition(".")[2])
+    return 0.5 * 10.0 ** (-(decimals - int(exponent or 0)))
+
+
+class RoundedNumberChecker(OutputChecker):
+    """Sybil's NUMBER accepts a whole unit of the last written digit (0.842 for 0.8415). Here a
+    written number must be the actual value rounded to the digits shown (half a unit)."""
+
+    def _remove_unwanted_precision(self, want: str, got: str) -> str:
+        wanted = list(_FLOAT.finditer(want))
+        actual = list(_FLOAT.finditer(got))
+        if len(wanted) != len(actual):
+            return got
+        pieces, last = [], 0
+        for w, g in zip(wanted, actual):
+            close = abs(float(w.group()) - float(g.group())) <= _half_unit(w.group()) * (1 + 1e-9)
+            pieces.append(got[last:g.start()])
+            pieces.append(w.group() if close else g.group())
+            last = g.end()
+        pieces.append(got[last:])
+        return "".join(pieces)
+
+
+def doctest_evaluator(optionflags: int) -> DocTestEvaluator:
+    evaluator = DocTestEvaluator(optionflags)
+    evaluator.runner._checker = RoundedNumberChecker()
+    return evaluator
+
+
+OPTIONFLAGS = NUMBER | doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+# The info string of a Python fence: ```python, ```py, ```pycon, ```python3, each optionally
+# followed by attributes, or the attribute-list form ``` { .python title="x" }.
+PYTHON_INFO = re.compile(
+    r"[ \t]*(?:\{[ \t]*\.)?(?P<language>python3?|py|pycon)(?![\w-])(?P<attributes>[^\n]*)$\n",
+    re.MULTILINE,
+)
+
+
+class AnyPythonFenceParser:
+    """Collect every Python fence, with or without attributes, as code or as doctests."""
+
+    def __init__(self, optionflags: int = OPTIONFLAGS) -> None:
+        self.lexer = RawFencedCodeBlockLexer(info_pattern=PYTHON_INFO)
+        self.doctests = DocTestStringParser(doctest_evaluator(optionflags))
+        self.code = PythonEvaluator()
+
+    def __call__(self, document):
+        for region in self.lexer(document):
+            source = region.lexemes["source"]
+            if source.lstrip().startswith(">>>"):
+                for sub in self.doctests(source, document.path):
+                    sub.adjust(region, source)
+                    yield sub
+            else:
+                region.parsed = source
+                region.evaluator = self.code
+                yield region
+
+
+def _setup(namespace: dict) -> None:
+    # NumPy 2 prints scalars as np.float64(0.5); the legacy mode prints 0.5.
+    namespace["_posenc_printoptions"] = np.get_printoptions()
+    np.set_printoptions(legacy="1.25")
+
+
+def _teardown(namespace: dict) -> None:
+    np.set_printoptions(**namespace["_posenc_printoptions"])
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
+
+
+DOC_PATTERNS = ["docs/*.md", "docs/*/*.md", "docs/*/*/*.md"]
+
+markdown_sybil = Sybil(
+    parsers=[AnyPythonFenceParser(), SkipParser(), ClearNamespaceParser()],
+    patterns=DOC_PATTERNS,
+    setup=_setup,
+    teardown=_teardown,
+    name="docs",
+)
+
+_docstring_parser = DocTestParser(optionflags=OPTIONFLAGS)
+_docstring_parser.string_parser.evaluator = doctest_evaluator(OPTIONFLAGS)
+
+docstring_sybil = Sybil(
+    parsers=[_docstring_parser],
+    patterns=["posenc/*.py", "posenc/*/*.py"],
+    setup=_setup,
+    teardown=_teardown,
+    name="docstrings",
+)
+
+pytest_collect_file = (markdown_sybil + docstring_sybil).pytest()

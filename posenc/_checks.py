@@ -1,0 +1,104 @@
+"""Argument checks shared by every public function.
+
+Each check raises ``TypeError`` for a value of the wrong kind and ``ValueError`` for a value of
+the right kind but outside the allowed range, and names the argument and what is allowed, so a
+bad call fails loudly instead of returning a wrong table.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+
+LAYOUTS = ("interleaved", "concatenated")
+DTYPES = {"float64": np.float64, "float32": np.float32}
+
+
+def check_d_model(d_model, name: str = "d_model") -> int:
+    """Return ``d_model`` as an int; it must be a positive even integer."""
+    if isinstance(d_model, (bool, np.bool_)) or not isinstance(d_model, numbers.Integral):
+        raise TypeError(
+            f"{name} must be a positive even integer, got {d_model!r} "
+            f"of type {type(d_model).__name__}"
+        )
+    d_model = int(d_model)
+    if d_model <= 0 or d_model % 2:
+        raise ValueError(
+            f"{name} must be a positive even integer (sin and cos come in pairs), "
+            f"got {d_model}"
+        )
+    return d_model
+
+
+def check_base(base, name: str = "base") -> float:
+    """Return ``base`` as a float; it must be a finite real number greater than 1."""
+    if isinstance(base, (bool, np.bool_)) or not isinstance(base, numbers.Real):
+        raise TypeError(
+            f"{name} must be a real number greater than 1, got {base!r} "
+            f"of type {type(base).__name__}"
+        )
+    base = float(base)
+    if not math.isfinite(base) or base <= 1.0:
+        raise ValueError(f"{name} must be a finite number greater than 1, got {base}")
+    return base
+
+
+def check_layout(layout, name: str = "layout") -> str:
+    """Return ``layout`` if it is one of :data:`LAYOUTS`."""
+    if not isinstance(layout, str) or layout not in LAYOUTS:
+        allowed = ", ".join(repr(x) for x in LAYOUTS)
+        raise ValueError(f"{name} must be one of {allowed}, got {layout!r}")
+    return layout
+
+
+def check_dtype(dtype, name: str = "dtype") -> np.dtype:
+    """Return a NumPy float dtype; only float64 and float32 tables are built."""
+    try:
+        resolved = np.dtype(dtype)
+    except TypeError:
+        resolved = None
+    if resolved is None or resolved.name not in DTYPES:
+        allowed = ", ".join(DTYPES)
+        raise ValueError(
+            f"{name} must be one of {allowed}, got {dtype!r}; build in float64 or float32 "
+            "and cast afterwards if you need half precision (see the precision chapter)"
+        )
+    return resolved
+
+
+def check_positions(pos, name: str = "pos") -> np.ndarray:
+    """Return positions as a 1-D float64 array.
+
+    An integer ``n`` means the positions ``0, 1, ..., n - 1``. Otherwise ``pos`` must be a
+    1-D array-like of finite real numbers (integers or floats).
+    """
+    if isinstance(pos, (bool, np.bool_)):
+        raise TypeError(f"{name} must be an int count or a 1-D array of positions, got {pos!r}")
+    if isinstance(pos, numbers.Integral):
+        n = int(pos)
+        if n < 0:
+            raise ValueError(f"{name} as a count must be >= 0, got {n}")
+        return np.arange(n, dtype=np.float64)
+    if isinstance(pos, numbers.Real):
+        raise TypeError(
+            f"{name} must be an int count or a 1-D array of positions, got the scalar {pos!r}; "
+            f"write [{pos!r}] for a single position"
+        )
+    arr = np.asarray(pos)
+    if arr.dtype == object or arr.dtype.kind not in "iuf":
+        raise TypeError(
+            f"{name} must hold integers or real floats, got an array of dtype {arr.dtype}"
+        )
+    if arr.ndim != 1:
+        raise ValueError(
+            f"{name} must be 1-D (one position per row of the table), got shape {arr.shape}"
+        )
+    if arr.dtype.kind in "iu" and arr.size and np.abs(arr.astype(np.float64)).max() > 2.0**53:
+        raise ValueError(f"{name} holds integers beyond 2**53, which float64 cannot represent")
+    out = arr.astype(np.float64)
+    if not np.all(np.isfinite(out)):
+        bad = int(np.flatnonzero(~np.isfinite(out))[0])
+        raise ValueError(f"{name} must be finite, got {arr[bad]!r} at index {bad}")
+    return out

@@ -1,0 +1,176 @@
+"""The doc-test harness sees every Python block, and a wrong number on a page fails.
+
+A page can only be trusted if the collector cannot silently skip one of its blocks, so this test
+finds Python-looking fences with its own, deliberately broad pattern and checks that Sybil
+collected an example inside each of them.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import conftest
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+
+# Any fence (``` or ~~~, any indentation, inside lists or quotes) whose info string mentions a
+# Python-ish language, in any of the spellings Markdown tools accept.
+PYTHONISH_FENCE = re.compile(
+    r"^(?P<indent>[ \t>*+\-\d.)]*)(?P<fence>`{3,}|~{3,})[ \t]*\{?[ \t]*\.?"
+    r"(?:python3?|py3?|pycon|ipython3?|ipy)\b",
+    re.IGNORECASE,
+)
+
+
+def pythonish_blocks(text: str):
+    """(first line, last line) of every Python-looking fenced block, 1-based."""
+    lines = text.splitlines()
+    blocks, n = [], 0
+    while n < len(lines):
+        m = PYTHONISH_FENCE.match(lines[n])
+        if m:
+            fence = m.group("fence")
+            end = n + 1
+            while end < len(lines) and not lines[end].strip().startswith(fence):
+                end += 1
+            blocks.append((n + 1, end + 1))
+            n = end
+        n += 1
+    return blocks
+
+
+def collected_lines(path: Path):
+    document = conftest.markdown_sybil.parse(path)
+    return [example.line for example in document.examples()]
+
+
+def uncollected(path: Path):
+    lines = collected_lines(path)
+    return [(first, last) for first, last in pythonish_blocks(path.read_text())
+            if not any(first <= line <= last for line in lines)]
+
+
+def doc_pages():
+    pages = sorted(p for p in DOCS.rglob("*.md"))
+    assert pages, "no Markdown pages found under docs/"
+    return pages
+
+
+@pytest.mark.parametrize("page", doc_pages(), ids=lambda p: str(p.relative_to(DOCS)))
+def test_every_python_fence_is_collected(page):
+    missing = uncollected(page)
+    assert not missing, f"{page.relative_to(ROOT)}: Python fences not run by Sybil at lines {missing}"
+
+
+def test_every_page_is_matched_by_the_sybil_patterns():
+    patterns = conftest.DOC_PATTERNS
+    for page in doc_pages():
+        rel = page.relative_to(ROOT)
+        assert any(rel.match(p) for p in patterns), f"{rel} is not matched by {patterns}"
+
+
+DECORATED = textwrap.dedent('''\
+    # every spelling a page might use
+
+    ```python
+    a = 1
+    ```
+
+    ```py
+    b = 2
+    ```
+
+    ```pycon
+    >>> a + b
+    3
+    ```
+
+    ```python title="example.py" hl_lines="1"
+    c = 3
+    ```
+
+    ``` { .python linenums="1" }
+    d = 4
+    ```
+
+    ```python exec="on" html="true"
+    print(a + b + c + d)
+    ```
+
+    !!! note
+        ```pycon
+        >>> a
+        1
+        ```
+
+    === "Tab"
+
+        ```py
+        e = 5
+        ```
+
+    ~~~python
+    f = 6
+    ~~~
+    ''')
+
+
+def test_decorated_fences_are_collected(tmp_path):
+    page = tmp_path / "decorated.md"
+    page.write_text(DECORATED)
+    blocks = pythonish_blocks(DECORATED)
+    assert len(blocks) == 9
+    assert uncollected(page) == []
+
+
+def test_guard_notices_a_fence_the_parser_skips(tmp_path):
+    page = tmp_path / "skipped.md"
+    page.write_text("```ipython\nx = 1\n```\n")
+    assert uncollected(page) == [(1, 3)]
+
+
+def _run(page: Path):
+    document = conftest.markdown_sybil.parse(page)
+    examples = list(document.examples())
+    conftest._setup(document.namespace)
+    for example in examples:
+        example.evaluate()
+    return examples
+
+
+def test_a_wrong_number_on_a_page_fails(tmp_path):
+    good = tmp_path / "good.md"
+    good.write_text("```pycon\n>>> import math\n>>> math.sin(1.0)\n0.841\n```\n")
+    assert len(_run(good)) == 2                     # NUMBER: 0.841 matches 0.8414709848...
+    bad = tmp_path / "bad.md"
+    bad.write_text("```pycon\n>>> import math\n>>> math.sin(1.0)\n0.842\n```\n")
+    with pytest.raises(Exception, match="0.842"):
+        _run(bad)
+    # a written number means "rounded to the digits shown": 0.8415 is not 0.842 either
+    for wrong in ("0.8420", "0.85", "8.42e-1", "0.9", "0.841471 0.5"):
+        page = tmp_path / "wrong.md"
+        page.write_text(f"```pycon\n>>> 0.8414709848\n{wrong}\n```\n")
+        with pytest.raises(Exception):
+            _run(page)
+    for right in ("0.8415", "0.841471", "8.41e-1", "8.4147e-1", "0.8", "0.84", "1e0"):
+        page = tmp_path / "right.md"
+        page.write_text(f"```pycon\n>>> 0.8414709848\n{right}\n```\n")
+        _run(page)
+
+
+def test_numpy_scalars_print_plainly(tmp_path):
+    page = tmp_path / "scalar.md"
+    page.write_text("```pycon\n>>> import numpy as np\n>>> np.float64(0.25) * 2\n0.5\n```\n")
+    assert len(_run(page)) == 2
+
+
+def test_failing_code_block_fails(tmp_path):
+    page = tmp_path / "raises.md"
+    page.write_text("```python title=\"x\"\nassert 1 + 1 == 3\n```\n")
+    with pytest.raises(AssertionError):
+        _run(page)
