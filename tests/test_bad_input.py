@@ -99,3 +99,29 @@ def test_svg_needs_alt_text():
         to_svg(fig, alt="  ")
     with pytest.raises(TypeError, match="fig"):
         to_svg("not a figure", alt="x")
+
+
+def test_distances_reject_bad_tables():
+    from posenc.distances import min_distance, nearest_pairs, pairwise_distances
+
+    with pytest.raises(ValueError, match="at least 2 positions"):
+        min_distance([[1.0, 2.0]])
+    with pytest.raises(ValueError, match="finite"):
+        pairwise_distances([[0.0], [np.nan]])
+    with pytest.raises(ValueError, match="1-D or 2-D"):
+        pairwise_distances(np.zeros((2, 2, 2)))
+    with pytest.raises(TypeError, match="real numbers"):
+        pairwise_distances(np.array(["a", "b"]))
+    with pytest.raises(ValueError, match="count"):
+        nearest_pairs([0.0, 1.0], count=0)
+    with pytest.raises(ValueError, match="positions"):
+        nearest_pairs([0.0, 1.0], positions=[5])
+
+
+def test_distances_match_a_direct_computation():
+    from posenc.distances import min_distance, pairwise_distances
+
+    t = posenc.encode(40, 16)
+    direct = np.linalg.norm(t[:, None, :] - t[None, :, :], axis=-1)
+    assert np.allclose(pairwise_distances(t), direct, atol=1e-7)
+    assert min_distance(t) == pytest.approx(direct[~np.eye(40, dtype=bool)].min(), abs=1e-7)
