@@ -64,8 +64,8 @@ def nearest_pairs(table, count: int = 5, positions=None):
 
     Examples
     --------
-    >>> nearest_pairs([0.0, 1.0, 0.1, 5.0], count=2)
-    [(0, 2, 0.1), (1, 2, 0.9)]
+    >>> nearest_pairs([0.0, 1.0, 0.25, 5.0], count=2)
+    [(0, 2, 0.25), (1, 2, 0.75)]
     """
     t = _table(table)
     n = t.shape[0]
@@ -74,11 +74,15 @@ def nearest_pairs(table, count: int = 5, positions=None):
     labels = np.arange(n) if positions is None else np.asarray(positions)
     if labels.shape != (n,):
         raise ValueError(f"positions must have one entry per row ({n}), got shape {labels.shape}")
-    dist = pairwise_distances(t)
     a, b = np.triu_indices(n, k=1)
-    d = dist[a, b]
-    order = np.lexsort((b, a, d))[: int(count)]
-    return [(labels[a[j]].item(), labels[b[j]].item(), round(float(d[j]), 12)) for j in order]
+    approx = pairwise_distances(t)[a, b]        # fast, but cancellation costs ~1e-8
+    k = min(int(count), a.size)
+    cutoff = np.partition(approx, k - 1)[k - 1] + 1e-6 * (1.0 + np.abs(t).max())
+    keep = np.flatnonzero(approx <= cutoff)     # every pair that could be among the closest
+    a, b = a[keep], b[keep]
+    d = np.linalg.norm(t[a] - t[b], axis=1)     # exact distances for those
+    order = np.lexsort((b, a, d))[:k]
+    return [(labels[a[j]].item(), labels[b[j]].item(), float(d[j])) for j in order]
 
 
 def min_distance(table) -> float:
