@@ -1,0 +1,50 @@
+"""MkDocs hook: end every page with a note saying how many of its code examples the tests run.
+
+The count comes from the same Sybil configuration pytest uses (conftest.py), so it is the number
+of examples `make test` actually evaluates on that page. The home page also gets site totals in
+place of the marker ``<!-- posenc:totals -->``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import conftest  # noqa: E402
+
+TOTALS_MARKER = "<!-- posenc:totals -->"
+_counts: dict[str, int] = {}
+
+
+def _count(path: Path) -> int:
+    return sum(1 for _ in conftest.markdown_sybil.parse(path).examples())
+
+
+def on_files(files, config):
+    _counts.clear()
+    for f in files.documentation_pages():
+        _counts[f.src_uri] = _count(Path(f.abs_src_path))
+    return files
+
+
+def on_page_markdown(markdown: str, page, config, files) -> str:
+    n = _counts.get(page.file.src_uri)
+    if n is None:
+        n = _count(Path(page.file.abs_src_path))
+    if TOTALS_MARKER in markdown:
+        pages = sum(1 for c in _counts.values() if c)
+        total = sum(_counts.values())
+        markdown = markdown.replace(
+            TOTALS_MARKER,
+            f"Right now the site has **{total} code examples on {pages} pages**, all run by the "
+            "tests on every change.",
+        )
+    if n:
+        note = (f"This page's numbers are checked: its {n} code examples run under pytest on "
+                "every change (`make test`). If the package and the prose disagree, the tests fail.")
+        markdown += f'\n\n<div class="posenc-checked" markdown>\n{note}\n</div>\n'
+    return markdown

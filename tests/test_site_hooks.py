@@ -1,0 +1,46 @@
+"""The build hooks: TeX becomes MathML or fails the strict build; pages get their check counts."""
+
+import logging
+from pathlib import Path
+from types import SimpleNamespace
+
+from hooks import checked, mathml
+
+
+def _page(src_uri="x.md", path=None):
+    return SimpleNamespace(file=SimpleNamespace(src_uri=src_uri, abs_src_path=path))
+
+
+def test_inline_and_display_math_become_mathml():
+    html = ('<p><span class="arithmatex">\\(a &lt; b\\)</span></p>'
+            '<div class="arithmatex">\\[\\frac{1}{2}\\]</div>')
+    out = mathml.on_page_content(html, _page(), None, None)
+    assert "arithmatex" not in out
+    assert out.count("<math") == 2
+    assert '<mo>&#x0003C;</mo>' in out and "<mfrac>" in out
+    assert 'display="block"' in out
+
+
+def test_unknown_macro_and_broken_tex_are_warnings(caplog):
+    with caplog.at_level(logging.WARNING, logger="mkdocs.hooks.mathml"):
+        mathml.on_page_content('<span class="arithmatex">\\(\\nosuchmacro x\\)</span>', _page(), None, None)
+        mathml.on_page_content('<span class="arithmatex">\\(\\frac{1}{\\)</span>', _page(), None, None)
+    messages = [r.getMessage() for r in caplog.records]
+    assert any("unknown TeX macro" in m and "nosuchmacro" in m for m in messages)
+    assert any("cannot convert" in m for m in messages)
+
+
+def test_checked_note_counts_the_examples(tmp_path):
+    page = tmp_path / "p.md"
+    page.write_text("# P\n\n```pycon\n>>> 1 + 1\n2\n>>> 2 + 2\n4\n```\n\n```python\nx = 1\n```\n")
+    out = checked.on_page_markdown(page.read_text(), _page("p.md", str(page)), None, None)
+    assert "its 3 code examples run under pytest" in out
+
+
+def test_home_page_totals(tmp_path):
+    page = tmp_path / "index.md"
+    page.write_text("Totals: <!-- posenc:totals -->\n")
+    checked._counts.clear()
+    checked._counts.update({"index.md": 0, "a.md": 4, "b.md": 6})
+    out = checked.on_page_markdown(page.read_text(), _page("index.md", str(page)), None, None)
+    assert "10 code examples on 2 pages" in out
