@@ -13,7 +13,7 @@ TORCH_PIP_ARGS ?=
 export NO_MKDOCS_2_WARNING := 1
 export MPLBACKEND := Agg
 
-.PHONY: help install serve test unit docs build clean
+.PHONY: help install serve test unit docs mutants clean
 .DEFAULT_GOAL := help
 
 help:  ## list the tasks
@@ -39,6 +39,9 @@ unit: $(STAMP)  ## only the pytest part (unit tests, doc blocks, docstrings)
 
 docs: $(STAMP)  ## only the strict site build into site/
 	$(BIN)/python -m mkdocs build --strict --clean --site-dir site
+
+mutants: $(STAMP)  ## mutate posenc in a copy and check that the pages' doc tests fail
+	$(BIN)/python scripts/mutants.py
 
 clean:  ## remove build output and caches (keeps .venv)
 	rm -rf site .pytest_cache

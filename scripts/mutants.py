@@ -1,0 +1,85 @@
+"""Mutation check of the doc tests: does every claim-changing mutant make a page fail?
+
+Usage: python scripts/mutants.py [--json FILE]
+Applies each mutant below to a fresh copy of the project, runs only the doc tests of docs/
+(stopping at the first failure) and prints one table: mutant, killed or survived, seconds, and
+the first page that caught it. Exits 1 if a mutant that changes a claim survives.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.mutation import Mutant, apply, copy_project, run_doc_tests  # noqa: E402
+
+ENC = "posenc/encoding.py"
+MUTANTS = [
+    Mutant("sin and cos swapped", ENC, "table[:, sin_cols] = np.sin(theta)",
+           "table[:, sin_cols] = np.cos(theta)", "PE(pos, 2i) is a sine"),
+    Mutant("base 10000 -> 10001", ENC, "BASE = 10000.0", "BASE = 10001.0",
+           "the paper's base is 10000"),
+    Mutant("exponent 2i/d -> i/d", ENC, "return base ** (-2.0 * i / d_model)",
+           "return base ** (-1.0 * i / d_model)", "omega_i = base^(-2i/d)"),
+    Mutant("pair index off by one", ENC, "i = np.arange(d_model // 2, dtype=np.float64)",
+           "i = np.arange(1, d_model // 2 + 1, dtype=np.float64)", "the first pair has omega 1"),
+    Mutant("layouts swapped", ENC, 'if layout == "interleaved":', 'if layout != "interleaved":',
+           "interleaved puts sin at 2i, cos at 2i+1"),
+    Mutant("angles in float32", ENC, "return np.multiply.outer(positions, frequencies(d_model, base))",
+           "return np.multiply.outer(positions.astype(np.float32), "
+           "frequencies(d_model, base).astype(np.float32)).astype(np.float64)",
+           "angles are computed in float64"),
+    Mutant("norm changed by 1%", ENC, "table[:, cos_cols] = np.cos(theta)",
+           "table[:, cos_cols] = 1.01 * np.cos(theta)", "every vector has norm sqrt(d/2)"),
+    Mutant("positions shifted by one", ENC, "positions = check_positions(pos)",
+           "positions = check_positions(pos) + 1.0", "row p encodes position p"),
+    Mutant("cosine sign flipped", ENC, "table[:, cos_cols] = np.cos(theta)",
+           "table[:, cos_cols] = -np.cos(theta)", "PE(0) = (0, 1, 0, 1, ...)"),
+]
+
+# Mutants that change nothing a page claims, each with the reason. Keep this list short.
+EXPECTED_SURVIVORS: dict[str, str] = {}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", type=Path, help="also write the results as JSON")
+    args = parser.parse_args()
+    rows, start = [], time.perf_counter()
+    for mutant in MUTANTS:
+        with tempfile.TemporaryDirectory(prefix="posenc-mutant-") as tmp:
+            dest = Path(tmp)
+            copy_project(dest)
+            apply(mutant, dest)
+            killed, seconds, report = run_doc_tests(dest)
+        caught = re.search(r"FAILED (docs/\S+?)::", report)
+        rows.append({"mutant": mutant.name, "claim": mutant.why, "killed": killed,
+                     "seconds": round(seconds, 1),
+                     "caught_by": caught.group(1) if caught else ""})
+    width = max(len(r["mutant"]) for r in rows)
+    print(f"{'mutant':<{width}}  result    time  first page that failed")
+    for r in rows:
+        result = "killed" if r["killed"] else "SURVIVED"
+        print(f"{r['mutant']:<{width}}  {result:<8} {r['seconds']:5.1f}s  {r['caught_by']}")
+    killed = sum(r["killed"] for r in rows)
+    print(f"{killed}/{len(rows)} mutants killed ({100 * killed / len(rows):.0f}%) "
+          f"in {time.perf_counter() - start:.0f} s")
+    bad = [r["mutant"] for r in rows if not r["killed"] and r["mutant"] not in EXPECTED_SURVIVORS]
+    if args.json:
+        args.json.write_text(json.dumps({"rows": rows, "killed": killed, "total": len(rows)}, indent=1))
+    if bad:
+        print("claim-changing mutants that survived: " + ", ".join(bad))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
