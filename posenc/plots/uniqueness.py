@@ -1,0 +1,89 @@
+"""Figures for the chapters "Is one sine enough?" and "Many clocks": where positions collide."""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from ._data import curve, pair
+from ._svg import PALETTE, SEQUENTIAL, new_figure, styled
+
+
+def _omega(omega, name: str = "omega") -> float:
+    if isinstance(omega, bool) or not isinstance(omega, numbers.Real) or not (
+            np.isfinite(omega) and omega > 0):
+        raise ValueError(f"{name} must be a positive finite number, got {omega!r}")
+    return float(omega)
+
+
+@styled
+def sine_collisions(pos, omega: float = 1.0, *, pair_=None):
+    """``sin(omega * pos)`` at integer positions (dots) on the continuous wave, with the pair of
+    positions given as ``pair_`` (usually the nearest pair) marked and joined by a dashed line.
+
+    Examples
+    --------
+    >>> fig = sine_collisions(range(20), 1.0, pair_=(11, 17))
+    >>> fig.axes[0].get_ylabel()
+    'sin(ω · pos)'
+    """
+    positions = curve(list(pos), "pos")
+    omega = _omega(omega)
+    rows = pair(pair_, positions, "pair_")
+    fine = np.linspace(positions.min(), positions.max(), 30 * positions.size)
+    fig, ax = new_figure(figsize=(6.8, 3.0))
+    ax.plot(fine, np.sin(omega * fine), color=PALETTE[4], lw=1.0)
+    ax.plot(positions, np.sin(omega * positions), "o", color=PALETTE[0], ms=3)
+    if rows is not None:
+        xs = positions[rows]
+        ys = np.sin(omega * xs)
+        ax.plot(xs, ys, "s", color=PALETTE[5], ms=8, mfc="none", mew=2)
+        ax.plot(xs, ys, "--", color=PALETTE[5], lw=1.2)
+        for x, y in zip(xs, ys):
+            ax.annotate(f"pos {x:g}", (x, y), textcoords="offset points", xytext=(0, 9),
+                        ha="center", fontsize=8)
+    ax.set_xlabel("position")
+    ax.set_ylabel("sin(ω · pos)")
+    ax.set_title(f"ω = {omega:g}")
+    ax.set_ylim(-1.3, 1.35)
+    return fig
+
+
+@styled
+def clock_path(table, *, positions=None, pair_=None, labels=("column 0", "column 1"),
+               label_every: int = 10):
+    """The path of a two-column encoding: one dot per position, coloured by position, the
+    points joined in order; ``pair_`` (e.g. the nearest pair) is circled.
+
+    Examples
+    --------
+    >>> pos = np.arange(30)
+    >>> fig = clock_path(np.stack([np.sin(pos), np.sin(0.1 * pos)], axis=1), pair_=(3, 25))
+    >>> fig.axes[0].get_xlabel()
+    'column 0'
+    """
+    t = np.asarray(table)
+    if t.dtype.kind not in "iuf" or t.ndim != 2 or t.shape[1] != 2 or t.shape[0] < 2:
+        raise ValueError(f"table must be a real array of shape (n, 2), got shape {t.shape}")
+    pos = np.arange(t.shape[0]) if positions is None else curve(positions, "positions",
+                                                                t.shape[0])
+    rows = pair(pair_, pos, "pair_")
+    if isinstance(label_every, bool) or not isinstance(label_every, numbers.Integral) \
+            or label_every < 1:
+        raise ValueError(f"label_every must be a positive integer, got {label_every!r}")
+    fig, ax = new_figure(figsize=(5.2, 4.6))
+    ax.plot(t[:, 0], t[:, 1], color="0.6", lw=0.6)
+    dots = ax.scatter(t[:, 0], t[:, 1], c=pos, cmap=SEQUENTIAL, s=14, zorder=3)
+    for j in range(0, t.shape[0], label_every):
+        ax.annotate(f"{pos[j]:g}", t[j], textcoords="offset points", xytext=(4, 4), fontsize=7)
+    if rows is not None:
+        ax.scatter(t[rows, 0], t[rows, 1], s=160, facecolors="none", edgecolors=PALETTE[5],
+                   linewidths=2, zorder=4, label=f"closest pair: {pos[rows[0]]:g} and "
+                   f"{pos[rows[1]]:g}")
+        ax.legend(loc="upper left", bbox_to_anchor=(0.0, 1.12))
+    ax.set_xlabel(labels[0])
+    ax.set_ylabel(labels[1])
+    ax.set_aspect("equal")
+    fig.colorbar(dots, ax=ax, label="position", shrink=0.8)
+    return fig

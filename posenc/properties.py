@@ -1,0 +1,287 @@
+"""What a good positional encoding should satisfy, as executable checks.
+
+Each check takes a candidate encoding (a key of :data:`posenc.candidates.CANDIDATES`, a
+:class:`~posenc.candidates.Candidate`, or any function ``f(pos, length=None)`` returning one row per
+position) and returns a :class:`Check`: whether it passed, the number it measured, and a note.
+The definitions, with the ranges and thresholds below, are stated in the chapter "What should a
+good encoding satisfy?" (docs/chapters/03-what-should-a-good-encoding-satisfy.md):
+
+* ``bounded``: every entry for positions ``0 .. TEST_LENGTH - 1`` has ``|value| <= BOUND``.
+* ``unique``: any two of the positions ``0 .. TRAIN_LENGTH - 1`` are at least ``DISTINCT`` apart
+  (Euclidean distance between their rows).
+* ``length_independent``: positions ``0 .. TRAIN_LENGTH/2 - 1`` get the same rows (to 1e-12) in a
+  sequence of length ``TRAIN_LENGTH / 2`` as in one of length ``TRAIN_LENGTH``.
+* ``consistent_offsets``: for each offset ``k = 1 .. MAX_OFFSET`` the distance between the rows of
+  ``pos`` and ``pos + k`` is the same (to ``OFFSET_TOL``) for every ``pos`` in the training range.
+* ``extends``: growing the sequence from ``TRAIN_LENGTH`` to ``TEST_LENGTH`` positions leaves the
+  old rows unchanged, needs entries at most 1% larger than training did, and keeps every two of the
+  ``TEST_LENGTH`` positions at least ``DISTINCT`` apart.
+* ``smooth``: moving a position by ``SMOOTH_STEP`` anywhere in ``[0, SMOOTH_RANGE)`` moves its row
+  by at most ``SMOOTH_LIMIT`` (a continuous encoding moves by about slope x step; a digit that
+  flips jumps by at least 1).
+"""
+
+from __future__ import annotations
+
+import functools
+import numbers
+from typing import NamedTuple
+
+import numpy as np
+
+from .candidates import CANDIDATES, Candidate, get
+from .distances import min_distance
+
+TRAIN_LENGTH = 256
+"""Positions ``0 .. 255`` stand for the sequence lengths seen in training."""
+TEST_LENGTH = 1024
+"""Positions up to ``1023``: four times the training length."""
+BOUND = 1.0
+"""Largest allowed ``|entry|``: the scale of a token embedding's entries."""
+DISTINCT = 1e-3
+"""Two positions whose rows are closer than this count as a collision."""
+MAX_OFFSET = 16
+"""Offsets ``k = 1 .. 16`` are checked for a position-independent distance."""
+OFFSET_TOL = 1e-9
+"""Allowed spread (max - min over positions) of the distance at one offset."""
+EXTEND_RATIO = 1.01
+"""New positions may need entries at most 1% larger than the training positions did."""
+SMOOTH_RANGE = 64
+"""Smoothness is checked on ``[0, 64)``."""
+SMOOTH_STEP = 0.01
+"""A hundredth of a position."""
+SMOOTH_LIMIT = 0.1
+"""The most a row may move when the position moves by ``SMOOTH_STEP``."""
+
+
+class Check(NamedTuple):
+    """Outcome of one property check."""
+
+    passed: bool
+    value: float
+    note: str
+
+
+def _candidate(candidate):
+    if isinstance(candidate, (str, Candidate)):
+        return get(candidate)
+    if not callable(candidate):
+        raise TypeError(
+            "candidate must be a key of posenc.candidates.CANDIDATES, a Candidate, or a function "
+            f"f(pos, length=None); got {type(candidate).__name__}"
+        )
+    return candidate
+
+
+def _count(value, name: str, minimum: int = 2) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an integer >= {minimum}, got {value!r}")
+    if value < minimum:
+        raise ValueError(f"{name} must be an integer >= {minimum}, got {value}")
+    return int(value)
+
+
+def _rows(candidate, pos, length) -> np.ndarray:
+    """Call the candidate and check that it returned one finite row per position."""
+    n = pos if isinstance(pos, int) else len(pos)
+    table = np.asarray(candidate(pos, length))
+    if table.ndim == 1:
+        table = table[:, None]
+    if table.ndim != 2 or table.shape[0] != n or table.dtype.kind not in "iuf":
+        raise ValueError(
+            f"candidate must return a real table with one row per position ({n} rows), "
+            f"got shape {table.shape} and dtype {table.dtype}"
+        )
+    table = table.astype(np.float64)
+    if not np.all(np.isfinite(table)):
+        raise ValueError("candidate returned non-finite values")
+    return table
+
+
+def bounded(candidate, n: int = TEST_LENGTH) -> Check:
+    """Largest ``|entry|`` over positions ``0 .. n - 1``; passes if at most :data:`BOUND`.
+
+    Examples
+    --------
+    >>> bounded("single_sine").passed, bounded("raw_index").value
+    (True, 1023.0)
+    """
+    candidate, n = _candidate(candidate), _count(n, "n")
+    value = float(np.abs(_rows(candidate, n, n)).max())
+    return Check(value <= BOUND, value, f"max |entry| over positions 0..{n - 1}")
+
+
+def unique(candidate, n: int = TRAIN_LENGTH) -> Check:
+    """Smallest distance between two of positions ``0 .. n - 1``; passes if at least
+    :data:`DISTINCT`.
+
+    Examples
+    --------
+    >>> unique("raw_index").value
+    1.0
+    """
+    candidate, n = _candidate(candidate), _count(n, "n")
+    value = min_distance(_rows(candidate, n, n))
+    return Check(value >= DISTINCT, value, f"closest pair among positions 0..{n - 1}")
+
+
+def length_independent(candidate, n: int = TRAIN_LENGTH) -> Check:
+    """Largest change of a row of positions ``0 .. n/2 - 1`` between sequences of length ``n/2``
+    and ``n``; passes if at most 1e-12.
+
+    Examples
+    --------
+    >>> length_independent("index_over_length").value
+    0.49609375
+    """
+    candidate, n = _candidate(candidate), _count(n, "n")
+    half = n // 2
+    short = _rows(candidate, half, half)
+    long = _rows(candidate, n, n)[:half]
+    value = float(np.abs(short - long).max())
+    return Check(value <= 1e-12, value, f"rows of positions 0..{half - 1}, lengths {half} vs {n}")
+
+
+def consistent_offsets(candidate, n: int = TRAIN_LENGTH, max_offset: int = MAX_OFFSET) -> Check:
+    """Largest spread, over positions, of the distance between ``pos`` and ``pos + k``,
+    for ``k = 1 .. max_offset``; passes if at most :data:`OFFSET_TOL`.
+
+    Examples
+    --------
+    >>> consistent_offsets("raw_index").value
+    0.0
+    >>> consistent_offsets("decimal_digits").passed
+    False
+    """
+    candidate, n = _candidate(candidate), _count(n, "n")
+    max_offset = _count(max_offset, "max_offset", 1)
+    if max_offset >= n:
+        raise ValueError(f"max_offset must be less than n ({n}), got {max_offset}")
+    table = _rows(candidate, n, n)
+    spread = 0.0
+    for k in range(1, max_offset + 1):
+        d = np.linalg.norm(table[k:] - table[:-k], axis=1)   # (n - k,)
+        spread = max(spread, float(d.max() - d.min()))
+    return Check(spread <= OFFSET_TOL, spread,
+                 f"spread of |PE(pos+k) - PE(pos)| for k = 1..{max_offset}")
+
+
+def extends(candidate, n_train: int = TRAIN_LENGTH, n_test: int = TEST_LENGTH) -> Check:
+    """Grow the sequence from ``n_train`` to ``n_test`` positions. The value is the largest
+    ``|entry|`` of the new positions divided by the largest ``|entry|`` seen in training.
+    Passes if that ratio is at most :data:`EXTEND_RATIO`, the old rows do not move (to 1e-12) and all ``n_test``
+    positions stay at least :data:`DISTINCT` apart.
+
+    Examples
+    --------
+    >>> extends("raw_index").value == 1023 / 255
+    True
+    >>> extends("sinusoidal").passed
+    True
+    """
+    candidate = _candidate(candidate)
+    n_train, n_test = _count(n_train, "n_train"), _count(n_test, "n_test")
+    if n_test <= n_train:
+        raise ValueError(f"n_test must exceed n_train ({n_train}), got {n_test}")
+    train = _rows(candidate, n_train, n_train)
+    try:
+        full = _rows(candidate, n_test, n_test)
+    except ValueError as err:
+        return Check(False, float("nan"), f"undefined beyond training: {err}")
+    seen = float(np.abs(train).max())
+    new = float(np.abs(full[n_train:]).max())
+    ratio = new / seen if seen > 0 else (1.0 if new == 0 else float("inf"))
+    moved = float(np.abs(full[:n_train] - train).max())
+    closest = min_distance(full)
+    problems = []
+    if ratio > EXTEND_RATIO:
+        problems.append(f"new positions need entries {ratio:.3g} times larger")
+    if moved > 1e-12:
+        problems.append(f"old rows move by up to {moved:.3g}")
+    if closest < DISTINCT:
+        problems.append(f"two positions are only {closest:.3g} apart")
+    note = "; ".join(problems) or "old rows unchanged, same range, all positions distinct"
+    return Check(not problems, ratio, note)
+
+
+def smooth(candidate, n: int = SMOOTH_RANGE, step: float = SMOOTH_STEP) -> Check:
+    """Largest move of a row when its position moves by ``step``, anywhere in ``[0, n)``;
+    passes if at most :data:`SMOOTH_LIMIT`.
+
+    Examples
+    --------
+    >>> round(smooth("raw_index").value, 6), smooth("binary_bits").passed
+    (0.01, False)
+    """
+    candidate, n = _candidate(candidate), _count(n, "n")
+    if isinstance(step, bool) or not isinstance(step, numbers.Real) or not 0 < step < 1:
+        raise ValueError(f"step must be a number between 0 and 1, got {step!r}")
+    x = (np.arange(int(round(n / step)) - 1) + 0.5) * step   # midpoints, so x + step < n
+    a = _rows(candidate, x, n)
+    b = _rows(candidate, x + step, n)
+    value = float(np.linalg.norm(b - a, axis=1).max())
+    return Check(value <= SMOOTH_LIMIT, value, f"largest move for a shift of {step:g} in [0, {n})")
+
+
+PROPERTIES = {
+    "bounded": ("bounded", bounded),
+    "unique": ("unique", unique),
+    "length_independent": ("same in any length", length_independent),
+    "consistent_offsets": ("consistent offsets", consistent_offsets),
+    "extends": ("extends", extends),
+    "smooth": ("smooth", smooth),
+}
+"""Every property: key -> (column label, check function), in the order of the chapter."""
+
+
+@functools.lru_cache(maxsize=None)
+def _cached(candidate_key: str, property_key: str) -> Check:
+    return PROPERTIES[property_key][1](candidate_key)
+
+
+def check(candidate, prop: str) -> Check:
+    """Run one property check by name, e.g. ``check("raw_index", "bounded")``.
+
+    Registered candidates are checked once per process and the result is reused.
+
+    Examples
+    --------
+    >>> check("binary_bits", "bounded")
+    Check(passed=True, value=1.0, note='max |entry| over positions 0..1023')
+    """
+    if not isinstance(prop, str) or prop not in PROPERTIES:
+        allowed = ", ".join(repr(k) for k in PROPERTIES)
+        raise ValueError(f"prop must be one of {allowed}, got {prop!r}")
+    if isinstance(candidate, str):
+        return _cached(get(candidate).key, prop)
+    return PROPERTIES[prop][1](candidate)
+
+
+def _cell(result: Check) -> str:
+    mark = "✓" if result.passed else "✗"
+    v = result.value
+    number = f"{v:.0f}" if abs(v) >= 100 else f"{v:.3g}"
+    return f"{mark} {number}"
+
+
+def scorecard(candidates=None) -> str:
+    """A Markdown table: one row per candidate, one column per property, each cell the verdict
+    (✓ or ✗) and the measured number. ``candidates`` is a list of keys (default: all).
+
+    Examples
+    --------
+    >>> print(scorecard(["raw_index"]))
+    | candidate | bounded | unique | same in any length | consistent offsets | extends | smooth |
+    |---|---|---|---|---|---|---|
+    | raw index | ✗ 1023 | ✓ 1 | ✓ 0 | ✓ 0 | ✗ 4.01 | ✓ 0.01 |
+    """
+    keys = list(CANDIDATES) if candidates is None else candidates
+    if isinstance(keys, str) or not all(isinstance(k, str) for k in keys) or not keys:
+        raise TypeError("candidates must be a non-empty list of candidate keys, e.g. "
+                        "['raw_index', 'binary_bits']")
+    header = "| candidate | " + " | ".join(label for label, _ in PROPERTIES.values()) + " |"
+    lines = [header, "|---" * (len(PROPERTIES) + 1) + "|"]
+    for key in keys:
+        row = [_cell(check(key, prop)) for prop in PROPERTIES]
+        lines.append(f"| {get(key).label} | " + " | ".join(row) + " |")
+    return "\n".join(lines)

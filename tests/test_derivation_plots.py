@@ -1,0 +1,59 @@
+"""The derivation chapters' figures draw, and refuse bad input with a clear message."""
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+
+from posenc import encode
+from posenc.plots import to_svg
+from posenc.plots.candidates import gallery
+from posenc.plots.naive import similarity_curves
+from posenc.plots.uniqueness import clock_path, sine_collisions
+from posenc.plots.waves import bits_vs_waves, dimension_waves
+
+
+def test_figures_draw():
+    figs = [
+        similarity_curves([0, 1, 2], {"a": [1.0, 0.5, 0.0], "b": [0.0, 0.5, 1.0]}),
+        bits_vs_waves(16, 3),
+        dimension_waves(encode(20, 8), [0, 7]),
+        sine_collisions(range(30), 0.5, pair_=(3, 16)),
+        clock_path(np.stack([np.sin(np.arange(20)), np.sin(0.1 * np.arange(20))], 1), pair_=(1, 7)),
+        gallery(["raw_index", "single_sine", "binary_bits"], n=16),
+    ]
+    for fig in figs:
+        assert to_svg(fig, alt="draws").startswith("<svg")
+    plt.close("all")
+
+
+def test_bits_panel_shows_the_bits():
+    fig = bits_vs_waves(8, 2)
+    line = fig.axes[0].lines[0]                  # bit 0 step line, drawn as 2 * bit - 1
+    assert line.get_ydata().tolist() == [-1, 1, -1, 1, -1, 1, -1, 1]
+    plt.close(fig)
+
+
+@pytest.mark.parametrize("call, exc, words", [
+    (lambda: similarity_curves([0, 1], {}), TypeError, "curves"),
+    (lambda: similarity_curves([0, 1, 2], {"a": [1.0, 2.0]}), ValueError, "one per position"),
+    (lambda: similarity_curves([0], {"a": [1.0]}), ValueError, "pos"),
+    (lambda: bits_vs_waves(1), ValueError, "n_positions"),
+    (lambda: bits_vs_waves(8, 9), ValueError, "n_columns"),
+    (lambda: bits_vs_waves(8.0), TypeError, "n_positions"),
+    (lambda: dimension_waves(encode(5, 4), [4]), ValueError, "dims"),
+    (lambda: dimension_waves(encode(5, 4), []), ValueError, "dims"),
+    (lambda: dimension_waves(np.ones(5), [0]), ValueError, "table"),
+    (lambda: dimension_waves(encode(5, 4), [0], positions=[1, 2]), ValueError, "positions"),
+    (lambda: sine_collisions(range(10), 0.0), ValueError, "omega"),
+    (lambda: sine_collisions(range(10), 1.0, pair_=(3, 30)), ValueError, "pair_"),
+    (lambda: sine_collisions(range(10), 1.0, pair_=3), TypeError, "pair_"),
+    (lambda: clock_path(np.ones((5, 3))), ValueError, "shape \\(n, 2\\)"),
+    (lambda: clock_path(np.ones((5, 2)), label_every=0), ValueError, "label_every"),
+    (lambda: gallery("raw_index"), TypeError, "keys"),
+    (lambda: gallery(["raw_index"], n=1), ValueError, "n must be"),
+    (lambda: gallery(["nope"]), ValueError, "candidate"),
+])
+def test_bad_input(call, exc, words):
+    with pytest.raises(exc, match=words):
+        call()
+    plt.close("all")
