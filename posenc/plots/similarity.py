@@ -7,7 +7,6 @@ import numbers
 import numpy as np
 
 from .._checks import check_base, check_d_model
-from ..distances import pairwise_distances
 from ..encoding import BASE, encode
 from ..similarity import cosine_similarity_matrix, offset_cosine
 from ._svg import DIVERGING, PALETTE, new_figure, styled
@@ -93,7 +92,8 @@ def distance_from_origin(d_model: int = 128, n_positions: int = 2000, base: floa
     d_model = check_d_model(d_model)
     n_positions = _count(n_positions, "n_positions", 2)
     base = check_base(base)
-    dist = pairwise_distances(encode(n_positions, d_model, base=base))[0]
+    table = encode(n_positions, d_model, base=base)
+    dist = np.linalg.norm(table - table[0], axis=1)
     fig, ax = new_figure(figsize=(6.4, 3.4))
     ax.plot(np.arange(n_positions), dist, color=PALETTE[0], lw=0.8)
     ax.axhline(np.sqrt(2 * d_model), color="0.5", ls="--", lw=1.0)
