@@ -1,12 +1,167 @@
-"""Cosine similarity between vectors: how much of a token's direction survives an added position.
+"""How alike the encodings of two positions are, as a function of their offset ``k``.
 
-Used by the chapter "What if we use the index?" (docs/chapters/02-what-if-we-use-the-index.md).
+Since ``sin a sin b + cos a cos b = cos(a - b)``, the dot product of two rows is
+
+    PE(p) . PE(p + k) = sum_i cos(omega_i k),
+
+a function of ``k`` alone, even in ``k``, equal to ``d_model / 2`` at ``k = 0``. Every row has
+norm ``sqrt(d_model / 2)``, so the cosine similarity is that sum divided by ``d_model / 2`` and
+the distance is ``sqrt(d_model - 2 sum_i cos(omega_i k))``. The chapter "Does it keep its
+promises?" (docs/chapters/09-does-it-keep-its-promises.md) derives and tests all of this.
+
+:func:`cosine_similarity` between arbitrary vectors serves the chapter "What if we use the
+index?" (docs/chapters/02-what-if-we-use-the-index.md).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from ._checks import check_base, check_d_model
+from .encoding import BASE, frequencies
+
+
+def _offsets(k, name: str = "k") -> np.ndarray:
+    if isinstance(k, (bool, np.bool_)):
+        raise TypeError(f"{name} must be a real number or a 1-D array of offsets, got {k!r}")
+    arr = np.asarray(k)
+    if arr.dtype == object or arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold real numbers, got dtype {arr.dtype}")
+    if arr.ndim > 1:
+        raise ValueError(f"{name} must be a number or a 1-D array of offsets, got shape {arr.shape}")
+    out = arr.astype(np.float64)
+    if not np.all(np.isfinite(out)):
+        raise ValueError(f"{name} must be finite")
+    return out
+
+
+def offset_dot(k, d_model: int, base: float = BASE) -> np.ndarray:
+    """``sum_i cos(omega_i k)``: the dot product of any two rows ``k`` positions apart.
+
+    Parameters
+    ----------
+    k : float or array_like
+        Offset(s) in positions, any sign.
+    d_model : int
+        Width of the encoding; a positive even integer.
+    base : float, default 10000
+        Finite number greater than 1.
+
+    Returns
+    -------
+    numpy.ndarray or numpy.float64
+        Same shape as ``k`` (a scalar for a scalar), float64, between ``-d_model/2`` and ``d_model/2``.
+
+    Examples
+    --------
+    >>> offset_dot([0, 1], 4, base=100.0).round(6)      # cos(0) + cos(0), cos(1) + cos(0.1)
+    array([2.      , 1.535306])
+    >>> from posenc import encode
+    >>> pe = encode([7, 8], 4, base=100.0)
+    >>> round(float(pe[0] @ pe[1]), 6)
+    1.535306
+
+    See the chapter "Does it keep its promises?" (docs/chapters/09-does-it-keep-its-promises.md).
+    """
+    ks = _offsets(k)
+    omega = frequencies(d_model, base)
+    return np.cos(np.multiply.outer(ks, omega)).sum(axis=-1)
+
+
+def offset_cosine(k, d_model: int, base: float = BASE) -> np.ndarray:
+    """Cosine similarity of two rows ``k`` positions apart: ``offset_dot / (d_model / 2)``.
+
+    Examples
+    --------
+    >>> offset_cosine([0, 1], 64).round(4)
+    array([1.    , 0.9662])
+    """
+    d_model = check_d_model(d_model)
+    return offset_dot(k, d_model, base) / (d_model / 2)
+
+
+def offset_distance(k, d_model: int, base: float = BASE) -> np.ndarray:
+    """Euclidean distance between two rows ``k`` positions apart: ``sqrt(d_model - 2 offset_dot)``.
+
+    Examples
+    --------
+    >>> from posenc import encode
+    >>> pe = encode([0, 3], 16)
+    >>> bool(np.isclose(offset_distance(3, 16), np.linalg.norm(pe[1] - pe[0])))
+    True
+    """
+    d_model = check_d_model(d_model)
+    base = check_base(base)
+    return np.sqrt(np.clip(d_model - 2.0 * offset_dot(k, d_model, base), 0.0, None))
+
+
+def cosine_similarity_matrix(table) -> np.ndarray:
+    """Cosine similarity between every pair of rows, shape ``(n, n)``.
+
+    Parameters
+    ----------
+    table : array_like, shape (n, d)
+        One row per position; no row may be all zeros.
+
+    Examples
+    --------
+    >>> cosine_similarity_matrix([[1.0, 0.0], [1.0, 1.0]]).round(4)
+    array([[1.    , 0.7071],
+           [0.7071, 1.    ]])
+    """
+    t = np.asarray(table)
+    if t.dtype.kind not in "iuf":
+        raise TypeError(f"table must hold real numbers, got dtype {t.dtype}")
+    if t.ndim != 2:
+        raise ValueError(f"table must be 2-D (positions x dimensions), got shape {t.shape}")
+    t = t.astype(np.float64)
+    norms = np.linalg.norm(t, axis=1)
+    if not np.all(np.isfinite(t)) or np.any(norms == 0):
+        raise ValueError("table must be finite with no all-zero row")
+    u = t / norms[:, None]
+    return np.clip(u @ u.T, -1.0, 1.0)
+
+
+def first_increase(values):
+    """The first index ``j >= 1`` with ``values[j] > values[j - 1]``, or ``None`` if there is none.
+
+    For a curve sampled at ``k = 0, 1, 2, ...`` this is the first offset at which it rises, so
+    ``None`` means the curve never increases (it is non-increasing).
+
+    Examples
+    --------
+    >>> first_increase([5.0, 3.0, 2.0, 2.5, 1.0])
+    3
+    >>> first_increase([3.0, 2.0, 2.0]) is None
+    True
+    """
+    v = np.asarray(values, dtype=np.float64)
+    if v.ndim != 1 or v.size < 2:
+        raise ValueError(f"values must be 1-D with at least 2 entries, got shape {v.shape}")
+    rises = np.flatnonzero(np.diff(v) > 0)
+    return None if rises.size == 0 else int(rises[0]) + 1
+
+
+def first_dip(values):
+    """The first local minimum and how far the curve climbs back out of it.
+
+    Returns ``(j_min, j_max, depth)``: ``values[j_min]`` is the first local minimum (the index
+    before the first rise), ``values[j_max]`` the top of the climb that follows, and
+    ``depth = values[j_max] - values[j_min]``. ``None`` if the values never rise.
+
+    Examples
+    --------
+    >>> first_dip([5.0, 3.0, 2.0, 2.5, 2.75, 1.0])
+    (2, 4, 0.75)
+    """
+    start = first_increase(values)
+    if start is None:
+        return None
+    v = np.asarray(values, dtype=np.float64)
+    j_min, j_max = start - 1, start
+    while j_max + 1 < v.size and v[j_max + 1] > v[j_max]:
+        j_max += 1
+    return j_min, j_max, float(v[j_max] - v[j_min])
 
 def _vectors(x, name: str) -> np.ndarray:
     arr = np.asarray(x)
