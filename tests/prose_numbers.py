@@ -109,6 +109,7 @@ def split_page(text: str):
 def _strip(line: str) -> str:
     line = re.sub(r"<!--.*?-->", " ", line)
     line = re.sub(r"`[^`]*`", " ", line)
+    line = line.replace("{,}", ",")                  # TeX thousands separator: 62{,}832
     line = re.sub(r"\\[A-Za-z]+", " ", line)           # TeX commands; their numbers stay
     line = re.sub(r"\]\([^)]*\)", "]", line)          # link targets
     line = re.sub(r"\[\^[^\]]*\]", " ", line)         # footnote labels

@@ -27,7 +27,7 @@ def test_scanner_flags_and_accepts(tmp_path):
         "The gap is 0.506 and the length 2.302, the ratio 0.31, the count 4096.\n"
         "We use 512 dimensions. In 2017 chapter 12 said 7 things.\n"
         "A bound of 1e-8 holds for 4096 rows. <!-- not-checked: 4096 illustrative size -->\n"
-        "Layers use float32 and GPT-2 has 1024 rows.\n"
+        "Layers use float32 and GPT-2 has 1024 rows. In TeX \\(62{,}832\\) is one number.\n"
         "```pycon\n>>> d_model = 512\n>>> gap, length\n(0.5062, 2.3019)\n>>> 1e-8\n1e-08\n```\n"
     )
     verdicts = {(n.line, n.text): n.verdict for n in scan(page).numbers}
@@ -41,4 +41,5 @@ def test_scanner_flags_and_accepts(tmp_path):
     assert verdicts[(3, "1e-8")] == "checked"
     assert verdicts[(3, "4096")] == "exempt"
     assert verdicts[(4, "1024")] == "unchecked"
+    assert verdicts[(4, "62,832")] == "unchecked"
     assert not any(n.text in ("32", "2") for n in scan(page).numbers)
