@@ -19,10 +19,12 @@ ROOT = Path(__file__).resolve().parents[1]
 
 MUTATIONS = {
     "base 10000 -> 10001": ("posenc/encoding.py", "BASE = 10000.0", "BASE = 10001.0"),
+    # The pages build integer-position tables, which go through the rotation builder: its sine
+    # columns receive the cosines instead.
     "sin and cos swapped": (
-        "posenc/encoding.py",
-        "table[:, sin_cols] = np.sin(theta)",
-        "table[:, sin_cols] = np.cos(theta)",
+        "posenc/fast.py",
+        "table[rows, sin_cols] = tile[:m].real",
+        "table[rows, sin_cols] = tile[:m].imag",
     ),
 }
 
