@@ -43,3 +43,7 @@ docs: $(STAMP)  ## only the strict site build into site/
 clean:  ## remove build output and caches (keeps .venv)
 	rm -rf site .pytest_cache
 	find . -name __pycache__ -not -path './$(VENV)/*' -prune -exec rm -rf {} +
+
+.PHONY: bench
+bench: $(STAMP)  ## benchmark: table builders vs the usual code, build/test/rebuild times, page sizes
+	$(BIN)/python scripts/bench.py
