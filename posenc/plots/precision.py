@@ -39,12 +39,12 @@ def error_by_position(positions, errors: dict, *, floor: float = 1e-9):
     if len(errors) > len(PALETTE):
         raise ValueError(f"errors can hold at most {len(PALETTE)} lines, got {len(errors)}")
     fig, ax = new_figure(figsize=(6.4, 4.0))
-    markers = "os^vDPX"
+    dashes = ["-", "--", "-.", ":", (0, (5, 1, 1, 1)), (0, (1, 2)), (0, (8, 2))]
     for k, (label, err) in enumerate(errors.items()):
         err = np.asarray(err, dtype=float)
         if err.shape != x.shape:
             raise ValueError(f"errors[{label!r}] has shape {err.shape}, positions {x.shape}")
-        ax.plot(x, np.maximum(err, floor), marker=markers[k], markersize=3, linewidth=1.2,
+        ax.plot(x, np.maximum(err, floor), linestyle=dashes[k], linewidth=1.5,
                 color=PALETTE[k], label=label)
     ax.set_xscale("log")
     ax.set_yscale("log")
