@@ -46,3 +46,7 @@ mutants: $(STAMP)  ## mutate posenc in a copy and check that the pages' doc test
 clean:  ## remove build output and caches (keeps .venv)
 	rm -rf site .pytest_cache
 	find . -name __pycache__ -not -path './$(VENV)/*' -prune -exec rm -rf {} +
+
+.PHONY: bench
+bench: $(STAMP)  ## benchmark: table builders vs the usual code, build/test/rebuild times, page sizes
+	$(BIN)/python scripts/bench.py

@@ -22,27 +22,37 @@ sys.path.insert(0, str(ROOT))
 from tests.mutation import Mutant, apply, copy_project, run_doc_tests  # noqa: E402
 
 ENC = "posenc/encoding.py"
+FAST = "posenc/fast.py"            # integer positions (every table the pages build) go here
 MUTANTS = [
-    Mutant("sin and cos swapped", ENC, "table[:, sin_cols] = np.sin(theta)",
-           "table[:, sin_cols] = np.cos(theta)", "PE(pos, 2i) is a sine"),
+    Mutant("sin and cos swapped", FAST, "table[rows, sin_cols] = tile[:m].real",
+           "table[rows, sin_cols] = tile[:m].imag", "PE(pos, 2i) is a sine"),
     Mutant("base 10000 -> 10001", ENC, "BASE = 10000.0", "BASE = 10001.0",
            "the paper's base is 10000"),
     Mutant("exponent 2i/d -> i/d", ENC, "return base ** (-2.0 * i / d_model)",
            "return base ** (-1.0 * i / d_model)", "omega_i = base^(-2i/d)"),
     Mutant("pair index off by one", ENC, "i = np.arange(d_model // 2, dtype=np.float64)",
            "i = np.arange(1, d_model // 2 + 1, dtype=np.float64)", "the first pair has omega 1"),
-    Mutant("layouts swapped", ENC, 'if layout == "interleaved":', 'if layout != "interleaved":',
+    Mutant("layouts swapped", FAST, 'if layout == "interleaved":', 'if layout != "interleaved":',
            "interleaved puts sin at 2i, cos at 2i+1"),
-    Mutant("angles in float32", ENC, "return np.multiply.outer(positions, frequencies(d_model, base))",
-           "return np.multiply.outer(positions.astype(np.float32), "
-           "frequencies(d_model, base).astype(np.float32)).astype(np.float64)",
+    Mutant("angles in float32", FAST, "theta = np.asarray(theta, dtype=np.float64)",
+           "theta = np.asarray(theta, dtype=np.float32).astype(np.float64)",
            "angles are computed in float64"),
-    Mutant("norm changed by 1%", ENC, "table[:, cos_cols] = np.cos(theta)",
-           "table[:, cos_cols] = 1.01 * np.cos(theta)", "every vector has norm sqrt(d/2)"),
+    Mutant("norm changed by 1%", FAST, "table[rows, cos_cols] = tile[:m].imag",
+           "table[rows, cos_cols] = 1.01 * tile[:m].imag", "every vector has norm sqrt(d/2)"),
     Mutant("positions shifted by one", ENC, "positions = check_positions(pos)",
            "positions = check_positions(pos) + 1.0", "row p encodes position p"),
-    Mutant("cosine sign flipped", ENC, "table[:, cos_cols] = np.cos(theta)",
-           "table[:, cos_cols] = -np.cos(theta)", "PE(0) = (0, 1, 0, 1, ...)"),
+    Mutant("cosine sign flipped", FAST, "table[rows, cos_cols] = tile[:m].imag",
+           "table[rows, cos_cols] = -tile[:m].imag", "PE(0) = (0, 1, 0, 1, ...)"),
+    Mutant("builder rotates backwards", FAST, "by_start = -1j * phasors(",
+           "by_start = 1j * phasors(", "PE(p + k) = M_k PE(p), in that direction"),
+    Mutant("rotation block transposed", "posenc/rotation.py", "return np.array([[c, s], [-s, c]])",
+           "return np.array([[c, -s], [s, c]])", "M_k acting on (sin, cos) is [[cos, sin], [-sin, cos]]"),
+    Mutant("concatenated layout interleaved", FAST,
+           "sin_cols, cos_cols = slice(0, half), slice(half, None)",
+           "sin_cols, cos_cols = slice(0, None, 2), slice(1, None, 2)",
+           "tensor2tensor's layout is [sin | cos]"),
+    Mutant("direct path off (real positions)", ENC, "table[:, cos_cols] = np.cos(theta)",
+           "table[:, cos_cols] = np.cos(1.001 * theta)", "real positions follow the same formula"),
 ]
 
 # Mutants that change nothing a page claims, each with the reason. Keep this list short.

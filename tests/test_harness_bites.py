@@ -13,8 +13,10 @@ from tests.mutation import Mutant, apply, copy_project, run_doc_tests
 
 MUTANTS = [
     Mutant("base 10000 -> 10001", "posenc/encoding.py", "BASE = 10000.0", "BASE = 10001.0"),
-    Mutant("sin and cos swapped", "posenc/encoding.py",
-           "table[:, sin_cols] = np.sin(theta)", "table[:, sin_cols] = np.cos(theta)"),
+    # The pages build integer-position tables, which go through the rotation builder: its sine
+    # columns receive the cosines instead.
+    Mutant("sin and cos swapped", "posenc/fast.py",
+           "table[rows, sin_cols] = tile[:m].real", "table[rows, sin_cols] = tile[:m].imag"),
 ]
 
 

@@ -1,0 +1,243 @@
+"""How precise is a table? The common ways of building or storing it, and their errors.
+
+Each *method* returns the values a piece of code would produce, as float64 so they can be
+compared; :func:`reference` evaluates every angle and sine directly in float64, which is within
+about 1e-10 of the exact value up to position 10**6, far below float32's half unit in the last
+place (2.98e-8). Sampling a few positions per decade keeps the cost small. Measured in the
+chapter "How precise is the table?" (docs/chapters/13-how-precise-is-the-table.md).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ._checks import check_base, check_d_model, check_positions
+from .encoding import BASE, encode, frequencies
+
+METHODS = (
+    "float32 angle (tutorial)",
+    "float64, cast to float32",
+    "float64, stored as float16",
+    "float64, stored as bfloat16",
+    "built in float16",
+    "built in bfloat16",
+)
+"""The ways of building a table that :func:`build` knows."""
+
+OMEGA_FORMS = ("power", "exp")
+"""``base ** (-2 i / d_model)`` and ``exp(2 i * -log(base) / d_model)``."""
+
+
+def _check_method(method) -> str:
+    if not isinstance(method, str) or method not in METHODS:
+        allowed = ", ".join(repr(m) for m in METHODS)
+        raise ValueError(f"method must be one of {allowed}, got {method!r}")
+    return method
+
+
+def to_bfloat16(x) -> np.ndarray:
+    """Round to the nearest bfloat16 (ties to even), returned as float32.
+
+    bfloat16 keeps float32's 8 exponent bits and the top 7 of its 23 fraction bits, so rounding
+    is integer arithmetic on the float32 bit pattern. Matches ``torch.bfloat16`` (tested).
+
+    Examples
+    --------
+    >>> to_bfloat16([1.0, 257.0, 3.14159])
+    array([  1.     , 256.     ,   3.140625], dtype=float32)
+    """
+    x = np.ascontiguousarray(x, dtype=np.float32)
+    bits = x.view(np.uint32).astype(np.uint64)
+    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000
+    out = rounded.astype(np.uint32).view(np.float32).copy()
+    out[np.isnan(x)] = np.nan
+    return out
+
+
+def omega_in(dtype: str, d_model: int, base: float = BASE, form: str = "exp") -> np.ndarray:
+    """The frequencies computed entirely in ``dtype`` ("float32" or "float16"), in one of the
+    two forms code uses, returned as float64.
+
+    Parameters
+    ----------
+    dtype : {"float32", "float16"}
+    d_model : int
+        A positive even integer.
+    base : float, default 10000
+    form : {"exp", "power"}, default "exp"
+        ``"exp"`` is ``exp(2 i * (-log(base) / d_model))`` (the PyTorch tutorial);
+        ``"power"`` is ``base ** (-2 i / d_model)`` (the paper).
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape ``(d_model // 2,)``, float64.
+
+    Examples
+    --------
+    >>> omega_in("float32", 4, form="power")
+    array([1.  , 0.01])
+    """
+    d_model = check_d_model(d_model)
+    base = check_base(base)
+    if dtype not in ("float32", "float16"):
+        raise ValueError(f"dtype must be 'float32' or 'float16', got {dtype!r}")
+    if form not in OMEGA_FORMS:
+        raise ValueError(f"form must be 'power' or 'exp', got {form!r}")
+    t = np.dtype(dtype).type
+    two_i = np.arange(0, d_model, 2).astype(t)
+    if form == "exp":
+        omega = np.exp(two_i * t(-math.log(base) / d_model))
+    else:
+        omega = t(base) ** (-two_i / t(d_model))
+    return omega.astype(np.float64)
+
+
+def reference(pos, d_model: int, base: float = BASE) -> np.ndarray:
+    """The interleaved table evaluated directly in float64 (angles, then sin and cos), without
+    the rotation builder, so it is independent of :func:`posenc.encode`'s fast path.
+
+    Examples
+    --------
+    >>> reference([1], 2)
+    array([[0.84147098, 0.54030231]])
+    """
+    positions = check_positions(pos)
+    theta = np.multiply.outer(positions, frequencies(d_model, base))
+    table = np.empty((theta.shape[0], 2 * theta.shape[1]))
+    table[:, 0::2], table[:, 1::2] = np.sin(theta), np.cos(theta)
+    return table
+
+
+def build(method: str, pos, d_model: int, base: float = BASE) -> np.ndarray:
+    """The interleaved table as ``method`` would build it, returned as float64.
+
+    Parameters
+    ----------
+    method : str
+        One of :data:`METHODS`:
+
+        - ``"float32 angle (tutorial)"``: ``exp``-form frequencies, ``pos * omega`` and
+          ``sin``/``cos``, all in float32 (the PyTorch tutorial and most libraries);
+        - ``"float64, cast to float32"``: :func:`posenc.encode` with ``dtype="float32"``;
+        - ``"float64, stored as float16"`` / ``"... bfloat16"``: the float64 table rounded once;
+        - ``"built in float16"`` / ``"built in bfloat16"``: positions, frequencies, angles and
+          sines all in the half-precision type (bfloat16 emulated by :func:`to_bfloat16`:
+          each operation in float32, rounded to bfloat16, as PyTorch does on CPU).
+    pos : int or array_like
+        Positions, as for :func:`posenc.encode`.
+    d_model : int
+    base : float, default 10000
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape ``(len(positions), d_model)``, float64; ``inf``/``nan`` where the method overflows.
+
+    Examples
+    --------
+    >>> build("built in float16", [2049], 2)[0, 0] == np.sin(2048.0).astype(np.float16)
+    True
+    """
+    method = _check_method(method)
+    positions = check_positions(pos)
+    d_model = check_d_model(d_model)
+    base = check_base(base)
+    if method == "float64, cast to float32":
+        return encode(positions, d_model, base=base, dtype="float32").astype(np.float64)
+    if method == "float64, stored as float16":
+        return encode(positions, d_model, base=base).astype(np.float16).astype(np.float64)
+    if method == "float64, stored as bfloat16":
+        return to_bfloat16(encode(positions, d_model, base=base)).astype(np.float64)
+    if method == "built in bfloat16":
+        # each operation computed in float32 and rounded to bfloat16, as PyTorch does on CPU
+        p = to_bfloat16(positions)[:, None]
+        two_i = to_bfloat16(np.arange(0, d_model, 2))
+        omega = to_bfloat16(np.exp(to_bfloat16(two_i * to_bfloat16(-math.log(base) / d_model))))
+        angle = to_bfloat16(p * omega)
+        table = np.empty((len(positions), d_model), dtype=np.float32)
+        table[:, 0::2], table[:, 1::2] = to_bfloat16(np.sin(angle)), to_bfloat16(np.cos(angle))
+        return table.astype(np.float64)
+    t = np.float32 if method == "float32 angle (tutorial)" else np.float16
+    with np.errstate(over="ignore", invalid="ignore"):
+        p = positions.astype(t)[:, None]       # float16: inf above 65519
+        angle = p * omega_in(np.dtype(t).name, d_model, base, form="exp").astype(t)
+        table = np.empty((len(positions), d_model), dtype=t)
+        table[:, 0::2], table[:, 1::2] = np.sin(angle), np.cos(angle)
+    return table.astype(np.float64)
+
+
+def sample_positions(first_decade: int = 1, last_decade: int = 6, per_decade: int = 16,
+                     seed: int = 0) -> np.ndarray:
+    """Integer positions spread over the decades ``[10**k, 10**(k+1))``, plus ``10**last``.
+
+    Each decade gets its two ends and ``per_decade - 2`` random integers, log-uniform, so the
+    worst entries of a decade (near its top) are always in the sample.
+
+    Examples
+    --------
+    >>> sample_positions(1, 2, per_decade=2)
+    array([ 10,  99, 100])
+    """
+    if not all(isinstance(x, int) and not isinstance(x, bool)
+               for x in (first_decade, last_decade, per_decade)):
+        raise TypeError("first_decade, last_decade and per_decade must be integers")
+    if not 0 <= first_decade < last_decade <= 15:
+        raise ValueError("need 0 <= first_decade < last_decade <= 15, got "
+                         f"first_decade={first_decade}, last_decade={last_decade}")
+    if per_decade < 2:
+        raise ValueError(f"per_decade must be >= 2, got {per_decade}")
+    rng = np.random.default_rng(seed)
+    out = []
+    for k in range(first_decade, last_decade):
+        lo, hi = 10**k, 10 ** (k + 1) - 1
+        inner = np.floor(10 ** rng.uniform(k, k + 1, per_decade - 2)).astype(np.int64)
+        out.append(np.unique(np.concatenate([[lo, hi], np.clip(inner, lo, hi)])))
+    out.append(np.array([10**last_decade]))
+    return np.concatenate(out)
+
+
+def row_errors(method: str, pos, d_model: int, base: float = BASE) -> np.ndarray:
+    """Largest ``|method - reference|`` over each row (position); ``nan`` where ``method``
+    gives ``inf`` or ``nan``.
+
+    Examples
+    --------
+    >>> float(row_errors("float64, cast to float32", [1000], 64)[0]) < 3e-8
+    True
+    """
+    got = build(method, pos, d_model, base)
+    err = np.abs(got - reference(pos, d_model, base))
+    err[~np.isfinite(err)] = np.nan
+    with np.errstate(invalid="ignore"):
+        worst = err.max(axis=1)                 # nan if any entry of the row is nan
+    return worst
+
+
+def decade_errors(methods=METHODS, d_model: int = 512, first_decade: int = 1,
+                  last_decade: int = 6, per_decade: int = 16, base: float = BASE) -> dict:
+    """Largest error of each method over the sampled positions of each decade.
+
+    Returns
+    -------
+    dict
+        ``{method: [max error in [10**k, 10**(k+1)) for k in first..last-1]}``; the last decade
+        also holds ``10**last_decade``. ``nan`` marks a decade where the method overflows.
+
+    Examples
+    --------
+    >>> e = decade_errors(["float32 angle (tutorial)"], d_model=64, last_decade=3, per_decade=4)
+    >>> [round(x, 6) for x in e["float32 angle (tutorial)"]] < [1e-3, 1e-3]
+    True
+    """
+    for m in methods:
+        _check_method(m)
+    positions = sample_positions(first_decade, last_decade, per_decade)
+    decade = np.minimum(np.floor(np.log10(positions)).astype(int), last_decade - 1)
+    out = {}
+    for m in methods:
+        errs = row_errors(m, positions, d_model, base)
+        out[m] = [float(np.max(errs[decade == k])) for k in range(first_decade, last_decade)]
+    return out

@@ -1,0 +1,248 @@
+"""Benchmark: the table builder against the usual code, and the site's time and size budgets.
+
+Usage: python scripts/bench.py [--quick] [--skip-site]      (or `make bench`)
+
+Prints one Markdown table:
+- building float32 tables of 8192 x 1024 and 2048 x 512 with `posenc.encode` (rotation builder),
+  the tutorial formula in float32 (PyTorch, as in the PyTorch tutorial, and the same in NumPy),
+  and float64-then-cast (direct NumPy); variants run round-robin in one process so they share the
+  machine's noise; median of all repetitions with the 10th-90th percentile range, speed-up of
+  posenc over each, and the max error against a float64 table;
+- cold `mkdocs build --strict` time, full `python -m pytest` time, the rebuild time under
+  `mkdocs serve` after a one-line edit to a chapter, and the transferred size of each page
+  (HTML plus the CSS, JS and images it loads from site/).
+Budgets (2-core machine): tests <= 60 s, cold build <= 30 s, rebuild <= 5 s, page <= 400 KB.
+A benchmark, not a test: other processes on the machine change the numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import html.parser
+import math
+import os
+import platform
+import queue
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import posenc  # noqa: E402
+
+BUDGETS = {"tests": 60.0, "build": 30.0, "rebuild": 5.0, "page_kb": 400.0}
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "MPLBACKEND": "Agg"}
+
+
+# ----------------------------------------------------------------------------- table builders
+def tutorial_torch(n, d):
+    import torch
+
+    position = torch.arange(n).unsqueeze(1)
+    div_term = torch.exp(torch.arange(0, d, 2) * (-math.log(10000.0) / d))
+    pe = torch.zeros(n, d)
+    pe[:, 0::2] = torch.sin(position * div_term)
+    pe[:, 1::2] = torch.cos(position * div_term)
+    return pe
+
+
+def tutorial_numpy(n, d):
+    position = np.arange(n, dtype=np.float32)[:, None]
+    div_term = np.exp(np.arange(0, d, 2, dtype=np.float32) * np.float32(-math.log(10000.0) / d))
+    pe = np.zeros((n, d), dtype=np.float32)
+    angle = position * div_term
+    pe[:, 0::2] = np.sin(angle)
+    pe[:, 1::2] = np.cos(angle)
+    return pe
+
+
+def float64_then_cast(n, d):
+    theta = np.multiply.outer(np.arange(n, dtype=np.float64), posenc.frequencies(d))
+    pe = np.empty((n, d), dtype=np.float32)
+    pe[:, 0::2] = np.sin(theta)
+    pe[:, 1::2] = np.cos(theta)
+    return pe
+
+
+def posenc_encode(n, d):
+    return posenc.encode(n, d, dtype="float32")
+
+
+VARIANTS = {
+    "posenc.encode (rotation)": posenc_encode,
+    "tutorial fp32 (torch)": tutorial_torch,
+    "tutorial fp32 (numpy)": tutorial_numpy,
+    "float64 then cast (numpy)": float64_then_cast,
+}
+
+
+def bench_builders(sizes, repeats):
+    rows = []
+    for n, d in sizes:
+        reference = np.empty((n, d))
+        theta = np.multiply.outer(np.arange(n, dtype=np.float64), posenc.frequencies(d))
+        reference[:, 0::2], reference[:, 1::2] = np.sin(theta), np.cos(theta)
+        errors = {}
+        for name, build in VARIANTS.items():
+            table = np.asarray(build(n, d), dtype=np.float64)   # also a warm-up
+            errors[name] = float(np.abs(table - reference).max())
+        del reference, theta
+        times = {name: [] for name in VARIANTS}
+        for _ in range(repeats):                                # round-robin
+            for name, build in VARIANTS.items():
+                t0 = time.perf_counter()
+                build(n, d)
+                times[name].append(time.perf_counter() - t0)
+        ours = np.median(times["posenc.encode (rotation)"])
+        for name in VARIANTS:
+            t = np.array(times[name]) * 1e3
+            rows.append((f"{n} x {d}", name, np.median(t), np.percentile(t, 10),
+                         np.percentile(t, 90), np.median(times[name]) / ours, errors[name]))
+    return rows
+
+
+# ----------------------------------------------------------------------------- site timings
+def timed(cmd):
+    t0 = time.perf_counter()
+    run = subprocess.run(cmd, cwd=ROOT, env=ENV, capture_output=True, text=True)
+    elapsed = time.perf_counter() - t0
+    if run.returncode != 0:
+        print(run.stdout[-2000:], run.stderr[-2000:], file=sys.stderr)
+        raise SystemExit(f"failed: {' '.join(cmd)}")
+    return elapsed
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def rebuild_time(chapter: Path, timeout=120.0):
+    """Start `mkdocs serve`, wait for its first build, add one line to a chapter, and time until
+    the rebuild's "Documentation built" log line; the chapter is restored afterwards."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--dev-addr",
+                             f"127.0.0.1:{port}"],
+                            cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True)
+    lines: queue.Queue = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout], daemon=True).start()
+
+    def wait_for(text, deadline):
+        while time.perf_counter() < deadline:
+            try:
+                line = lines.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            if text in line:
+                return time.perf_counter()
+        raise SystemExit(f"mkdocs serve: no {text!r} within {timeout} s")
+
+    original = chapter.read_text()
+    try:
+        wait_for("Serving on", time.perf_counter() + timeout)
+        time.sleep(1.0)                                  # let the watcher settle
+        t0 = time.perf_counter()
+        chapter.write_text(original + "\n")
+        t1 = wait_for("Documentation built", t0 + timeout)
+        return t1 - t0
+    finally:
+        chapter.write_text(original)
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+class _Assets(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.urls = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "link" and "stylesheet" in (a.get("rel") or "") and a.get("href"):
+            self.urls.append(a["href"])
+        elif tag in ("script", "img") and a.get("src"):
+            self.urls.append(a["src"])
+
+
+def page_sizes(site: Path):
+    """Bytes a first visit transfers for each page: the HTML and every local CSS/JS/image it
+    references (outside URLs are not counted; the site makes none)."""
+    sizes = {}
+    for page in sorted(site.rglob("index.html")):
+        parser = _Assets()
+        parser.feed(page.read_text(errors="replace"))
+        total = page.stat().st_size
+        for url in dict.fromkeys(parser.urls):
+            if "://" in url or url.startswith("data:"):
+                continue
+            target = (page.parent / url.split("?")[0].split("#")[0]).resolve()
+            if target.is_file():
+                total += target.stat().st_size
+        sizes[str(page.relative_to(site).parent) or "."] = total
+    return sizes
+
+
+# ----------------------------------------------------------------------------- report
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="fewer repetitions")
+    ap.add_argument("--skip-site", action="store_true", help="only the table builders")
+    args = ap.parse_args(argv)
+    repeats = 7 if args.quick else 25
+
+    print(f"posenc benchmark, {datetime.date.today()}, {platform.machine()}, "
+          f"{os.cpu_count()} CPUs, Python {platform.python_version()}, NumPy {np.__version__}")
+    print()
+    print("| table | method | median ms | p10-p90 ms | posenc speed-up | max abs error |")
+    print("|---|---|---|---|---|---|")
+    for size, name, med, p10, p90, ratio, err in bench_builders(
+            [(8192, 1024), (2048, 512)], repeats):
+        print(f"| {size} | {name} | {med:.1f} | {p10:.1f}-{p90:.1f} | {ratio:.2f}x | {err:.1e} |")
+    print()
+    print("Errors are against a float64 table (itself within 1e-10 of exact up to 8192);"
+          " half a float32 ulp is 2.98e-08.")
+    if args.skip_site:
+        return 0
+
+    print()
+    print("| site measure | value | budget | met |")
+    print("|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "site"
+        build = timed([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir",
+                       str(site)])
+        print(f"| cold `mkdocs build --strict` | {build:.1f} s | {BUDGETS['build']:.0f} s | "
+              f"{'yes' if build <= BUDGETS['build'] else 'NO'} |")
+        sizes = page_sizes(site)
+    tests = timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"])
+    print(f"| `python -m pytest` | {tests:.1f} s | {BUDGETS['tests']:.0f} s | "
+          f"{'yes' if tests <= BUDGETS['tests'] else 'NO'} |")
+    chapter = sorted((ROOT / "docs" / "chapters").glob("*.md"))[0]
+    rebuild = rebuild_time(chapter)
+    print(f"| rebuild under `mkdocs serve` after a one-line edit to {chapter.name} | "
+          f"{rebuild:.1f} s | {BUDGETS['rebuild']:.0f} s | "
+          f"{'yes' if rebuild <= BUDGETS['rebuild'] else 'NO'} |")
+    for page, size in sizes.items():
+        kb = size / 1024
+        print(f"| page `{page}/` (HTML + CSS/JS/images) | {kb:.0f} KB | "
+              f"{BUDGETS['page_kb']:.0f} KB | {'yes' if kb <= BUDGETS['page_kb'] else 'NO'} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
