@@ -9,7 +9,7 @@ good encoding satisfy?" (docs/chapters/03-what-should-a-good-encoding-satisfy.md
 * ``bounded``: every entry for positions ``0 .. TEST_LENGTH - 1`` has ``|value| <= BOUND``.
 * ``unique``: any two of the positions ``0 .. TRAIN_LENGTH - 1`` are at least ``DISTINCT`` apart
   (Euclidean distance between their rows).
-* ``length_independent``: positions ``0 .. TRAIN_LENGTH/2 - 1`` get the same rows (to 1e-12) in a
+* ``length_independent``: positions ``0 .. TRAIN_LENGTH/2 - 1`` get the same rows (to ``SAME_TOL``) in a
   sequence of length ``TRAIN_LENGTH / 2`` as in one of length ``TRAIN_LENGTH``.
 * ``consistent_offsets``: for each offset ``k = 1 .. MAX_OFFSET`` the distance between the rows of
   ``pos`` and ``pos + k`` is the same (to ``OFFSET_TOL``) for every ``pos`` in the training range.
@@ -42,6 +42,8 @@ DISTINCT = 1e-3
 """Two positions whose rows are closer than this count as a collision."""
 MAX_OFFSET = 16
 """Offsets ``k = 1 .. 16`` are checked for a position-independent distance."""
+SAME_TOL = 1e-12
+"""Two rows of the same position count as unchanged if no entry differs by more than this."""
 OFFSET_TOL = 1e-9
 """Allowed spread (max - min over positions) of the distance at one offset."""
 EXTEND_RATIO = 1.01
@@ -127,7 +129,7 @@ def unique(candidate, n: int = TRAIN_LENGTH) -> Check:
 
 def length_independent(candidate, n: int = TRAIN_LENGTH) -> Check:
     """Largest change of a row of positions ``0 .. n/2 - 1`` between sequences of length ``n/2``
-    and ``n``; passes if at most 1e-12.
+    and ``n``; passes if at most :data:`SAME_TOL`.
 
     Examples
     --------
@@ -139,7 +141,7 @@ def length_independent(candidate, n: int = TRAIN_LENGTH) -> Check:
     short = _rows(candidate, half, half)
     long = _rows(candidate, n, n)[:half]
     value = float(np.abs(short - long).max())
-    return Check(value <= 1e-12, value, f"rows of positions 0..{half - 1}, lengths {half} vs {n}")
+    return Check(value <= SAME_TOL, value, f"rows of positions 0..{half - 1}, lengths {half} vs {n}")
 
 
 def consistent_offsets(candidate, n: int = TRAIN_LENGTH, max_offset: int = MAX_OFFSET) -> Check:
@@ -169,7 +171,7 @@ def consistent_offsets(candidate, n: int = TRAIN_LENGTH, max_offset: int = MAX_O
 def extends(candidate, n_train: int = TRAIN_LENGTH, n_test: int = TEST_LENGTH) -> Check:
     """Grow the sequence from ``n_train`` to ``n_test`` positions. The value is the largest
     ``|entry|`` of the new positions divided by the largest ``|entry|`` seen in training.
-    Passes if that ratio is at most :data:`EXTEND_RATIO`, the old rows do not move (to 1e-12) and all ``n_test``
+    Passes if that ratio is at most :data:`EXTEND_RATIO`, the old rows do not move (to :data:`SAME_TOL`) and all ``n_test``
     positions stay at least :data:`DISTINCT` apart.
 
     Examples
@@ -196,7 +198,7 @@ def extends(candidate, n_train: int = TRAIN_LENGTH, n_test: int = TEST_LENGTH) -
     problems = []
     if ratio > EXTEND_RATIO:
         problems.append(f"new positions need entries {ratio:.3g} times larger")
-    if moved > 1e-12:
+    if moved > SAME_TOL:
         problems.append(f"old rows move by up to {moved:.3g}")
     if closest < DISTINCT:
         problems.append(f"two positions are only {closest:.3g} apart")
