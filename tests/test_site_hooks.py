@@ -44,3 +44,13 @@ def test_home_page_totals(tmp_path):
     checked._counts.update({"index.md": 0, "a.md": 4, "b.md": 6})
     out = checked.on_page_markdown(page.read_text(), _page("index.md", str(page)), None, None)
     assert "10 code examples on 2 pages" in out
+
+
+def test_site_config_is_strict_unless_serving(monkeypatch):
+    from mkdocs.config import load_config
+
+    root = Path(__file__).resolve().parents[1]
+    monkeypatch.delenv("POSENC_STRICT", raising=False)
+    assert load_config(str(root / "mkdocs.yml")).strict is True
+    monkeypatch.setenv("POSENC_STRICT", "false")
+    assert load_config(str(root / "mkdocs.yml")).strict is False
