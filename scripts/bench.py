@@ -18,6 +18,7 @@ A benchmark, not a test: other processes on the machine change the numbers.
 from __future__ import annotations
 
 import argparse
+import json
 import datetime
 import html.parser
 import math
@@ -197,11 +198,30 @@ def page_sizes(site: Path):
     return sizes
 
 
+def machine_description() -> str:
+    """CPU model, core count and library versions, for a recorded benchmark."""
+    import torch
+
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return (f"{model}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
+            f"NumPy {np.__version__}, PyTorch {torch.__version__}")
+
+
 # ----------------------------------------------------------------------------- report
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer repetitions")
     ap.add_argument("--skip-site", action="store_true", help="only the table builders")
+    ap.add_argument("--record", type=Path, metavar="JSON",
+                    help="also write the builder table, with date and machine, to this file "
+                         "(the precision chapter renders docs/data/bench-builders.json)")
     args = ap.parse_args(argv)
     repeats = 7 if args.quick else 25
 
@@ -210,9 +230,23 @@ def main(argv=None):
     print()
     print("| table | method | median ms | p10-p90 ms | posenc speed-up | max abs error |")
     print("|---|---|---|---|---|---|")
-    for size, name, med, p10, p90, ratio, err in bench_builders(
-            [(8192, 1024), (2048, 512)], repeats):
+    rows = bench_builders([(8192, 1024), (2048, 512)], repeats)
+    for size, name, med, p10, p90, ratio, err in rows:
         print(f"| {size} | {name} | {med:.1f} | {p10:.1f}-{p90:.1f} | {ratio:.2f}x | {err:.1e} |")
+    if args.record:
+        record = {
+            "date": str(datetime.date.today()),
+            "machine": machine_description(),
+            "repeats": repeats,
+            "rows": [dict(zip(("table", "method", "median_ms", "p10_ms", "p90_ms",
+                               "time_vs_posenc", "max_abs_error"),
+                              (size, name, round(float(med), 2), round(float(p10), 2),
+                               round(float(p90), 2), round(float(ratio), 3), float(err))))
+                     for size, name, med, p10, p90, ratio, err in rows],
+        }
+        args.record.parent.mkdir(parents=True, exist_ok=True)
+        args.record.write_text(json.dumps(record, indent=1) + "\n")
+        print(f"recorded in {args.record}")
     print()
     print("Errors are against a float64 table (itself within 1e-10 of exact up to 8192);"
           " half a float32 ulp is 2.98e-08.")

@@ -46,14 +46,16 @@ def apply(mutant: Mutant, dest: Path) -> None:
     target.write_text(source.replace(mutant.old, mutant.new))
 
 
-def run_doc_tests(dest: Path, stop_at_first: bool = True, timeout: float = 600):
-    """Run the pages' doc tests in ``dest``; return (killed, seconds, report tail)."""
+def run_doc_tests(dest: Path, stop_at_first: bool = True, timeout: float = 600,
+                  pages: tuple[str, ...] = ("docs",)):
+    """Run the doc tests of ``pages`` (default: all of docs/) in ``dest``;
+    return (killed, seconds, report)."""
     env = {**os.environ, "PYTHONPATH": str(dest), "MPLBACKEND": "Agg"}
     where = subprocess.run([sys.executable, "-c", "import posenc; print(posenc.__file__)"],
                            cwd=dest, env=env, capture_output=True, text=True, check=True)
     if not where.stdout.strip().startswith(str(dest)):
         raise RuntimeError(f"the copy in {dest} was not the posenc imported: {where.stdout}")
-    cmd = [sys.executable, "-m", "pytest", "docs", "-q", "-p", "no:cacheprovider"]
+    cmd = [sys.executable, "-m", "pytest", *pages, "-q", "-p", "no:cacheprovider"]
     if stop_at_first:
         cmd.append("-x")
     start = time.perf_counter()

@@ -8,7 +8,8 @@ A number in prose (paragraphs, lists, tables, admonitions and math; not code, no
 - *exempt* if the line carries ``<!-- not-checked: NUMBER reason -->``, a short reason authors
   see in the source; keep these few;
 - ignored by rule: single digits, years (1950-2035), numbers right after "chapter", "section",
-  "equation", "table", "figure", "step", "part" or "issue", list markers, footnote labels, and
+  "equation", "table", "figure", "step", "part" or "issue", version numbers right after
+  "NumPy", "PyTorch", "Python" or "version", list markers, footnote labels, and
   digits inside names (float32, GPT-2, T5, O(n^2) in code).
 Anything else is *unchecked*, and the test fails naming page, line and number.
 """
@@ -30,8 +31,9 @@ NUMBER = re.compile(
     r"(?![\w.]\w|\w)"
 )
 IGNORE_AFTER = re.compile(
-    r"(?:chapters?|sections?|equations?|eq\.|tables?|figures?|steps?|parts?|issues?|rows?|"
-    r"columns? of table|exercises?|#)\s*(?:\d+\s*(?:,|and|to|-|–)\s*)*$",
+    r"\b(?:chapters?|sections?|equations?|eq\.|tables?|figures?|steps?|parts?|issues?|rows?|"
+    r"columns? of table|exercises?|#|numpy|pytorch|torch|python|version|v)"
+    r"\s*(?:\d+\s*(?:,|and|to|-|–)\s*)*$",
     re.IGNORECASE,
 )
 EXEMPT = re.compile(r"<!--\s*not-checked:\s*(?P<nums>[^\s]+(?:\s*,\s*[^\s]+)*)\s+(?P<why>.*?)-->")
