@@ -36,7 +36,7 @@ IGNORE_AFTER = re.compile(
     r"\s*(?:\d+\s*(?:,|and|to|-|–)\s*)*$",
     re.IGNORECASE,
 )
-EXEMPT = re.compile(r"<!--\s*not-checked:\s*(?P<nums>[^\s]+(?:\s*,\s*[^\s]+)*)\s+(?P<why>.*?)-->")
+EXEMPT = re.compile(r"<!--\s*not-checked:\s*(?P<nums>[^\s]+(?:,\s+[^\s]+)*)\s+(?P<why>.*?)-->")
 HALF_UNIT_SLACK = 1 + 1e-9
 
 
@@ -148,7 +148,7 @@ def scan(path: Path) -> PageReport:
             continue
         exempt = set()
         for e in EXEMPT.finditer(raw):
-            exempt.update(x.strip() for x in e.group("nums").split(","))
+            exempt.update(x.strip() for x in re.split(r",\s+", e.group("nums")))
         line = _strip(raw)
         for m in NUMBER.finditer(line):
             found = Found(str(path), lineno, m.group(0).strip(), _value(m))
