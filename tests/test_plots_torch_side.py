@@ -30,3 +30,25 @@ def test_error_by_position_draws_one_line_per_curve():
 def test_error_by_position_rejects_bad_input(curves, kwargs, words):
     with pytest.raises(ValueError, match=words):
         error_by_position(curves, **kwargs)
+
+
+def test_four_terms_draws_four_panels_on_one_scale():
+    from posenc.plots.attention_terms import four_terms
+
+    terms = {name: np.full((3, 3), v) for name, v in zip("abcd", (1.0, -2.0, 0.5, 0.0))}
+    fig = four_terms(terms, ["x", "y", "z"])
+    images = [ax.images[0] for ax in fig.axes[:4]]
+    assert {im.get_clim() for im in images} == {(-2.0, 2.0)}
+    assert [ax.get_title() for ax in fig.axes[:4]] == list("abcd")
+
+
+@pytest.mark.parametrize("terms, tokens, words", [
+    ({"a": np.zeros((2, 2))}, ["x", "y"], "exactly four"),
+    ({k: np.zeros((2, 2)) for k in "abcd"}, ["x", "y", "z"], "shape"),
+    ({**{k: np.zeros((2, 2)) for k in "abc"}, "d": np.full((2, 2), np.inf)}, ["x", "y"], "finite"),
+])
+def test_four_terms_rejects_bad_input(terms, tokens, words):
+    from posenc.plots.attention_terms import four_terms
+
+    with pytest.raises(ValueError, match=words):
+        four_terms(terms, tokens)

@@ -1,4 +1,4 @@
-"""Figures for the chapter "A PyTorch module you can use": how far a table drifts from float64."""
+"""How far one table is from another, position by position (chapters 11 and 12)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from ._svg import PALETTE, new_figure, styled
 
 @styled
 def error_by_position(curves, *, positions=None, title: str | None = None,
-                      floor: float | None = None):
+                      floor: float | None = None, ylabel: str = "max |error| in the row"):
     """Worst error of a table row against the float64 table, one line per way of building it.
 
     Parameters
@@ -24,6 +24,8 @@ def error_by_position(curves, *, positions=None, title: str | None = None,
         Axes title.
     floor : float, optional
         Draw a dashed horizontal line here (e.g. half a unit in the last place).
+    ylabel : str, default "max |error| in the row"
+        Label of the (log-scale) y axis.
 
     Returns
     -------
@@ -56,7 +58,7 @@ def error_by_position(curves, *, positions=None, title: str | None = None,
         ax.axhline(floor, color="0.5", ls="--", lw=1, label=f"{floor:.3g}")
     ax.set_yscale("log")
     ax.set_xlabel("position")
-    ax.set_ylabel("max |error| in the row")
+    ax.set_ylabel(ylabel)
     if title:
         ax.set_title(title)
     ax.legend(loc="lower right", fontsize=8)
