@@ -52,3 +52,46 @@ def test_four_terms_rejects_bad_input(terms, tokens, words):
 
     with pytest.raises(ValueError, match=words):
         four_terms(terms, tokens)
+
+
+def test_scores_by_offset_draws_each_line():
+    from posenc.plots.relative import scores_by_offset
+
+    fig = scores_by_offset([0, 1], {"p": {"a": [0, 1], "b": [1, 0]}, "q": {"c": [2, 2]}})
+    assert [len(ax.lines) for ax in fig.axes] == [2, 1]
+    assert fig.axes[0].lines[0].get_linestyle() != fig.axes[0].lines[1].get_linestyle()
+
+
+@pytest.mark.parametrize("offsets, panels, words", [
+    ([], {"p": {"a": []}}, "offsets"),
+    ([[0, 1]], {"p": {"a": [0, 1]}}, "offsets"),
+    ([0, 1], {}, "panels"),
+    ([0, 1], {"p": {}}, "panels"),
+    ([0, 1], {"p": {"a": [0, 1, 2]}}, "line 'a' in panel 'p'"),
+])
+def test_scores_by_offset_rejects_bad_input(offsets, panels, words):
+    from posenc.plots.relative import scores_by_offset
+
+    with pytest.raises(ValueError, match=words):
+        scores_by_offset(offsets, panels)
+
+
+def test_gram_panels_scale_each_panel_on_its_own():
+    from posenc.plots.learned import gram_panels
+
+    fig = gram_panels({"a": np.eye(2), "b": 3 * np.eye(2)})
+    assert fig.axes[0].images[0].get_clim() == (-1.0, 1.0)
+    assert [ax.get_title() for ax in fig.axes if ax.get_title()] == ["a", "b"]
+
+
+@pytest.mark.parametrize("panels, words", [
+    ({}, "non-empty dict"),
+    ({"a": np.zeros((2, 3))}, "square"),
+    ({"a": np.zeros((0, 0))}, "non-empty square"),
+    ({"a": np.full((2, 2), np.nan)}, "finite"),
+])
+def test_gram_panels_rejects_bad_input(panels, words):
+    from posenc.plots.learned import gram_panels
+
+    with pytest.raises(ValueError, match=words):
+        gram_panels(panels)
