@@ -46,11 +46,12 @@ def round_to_odd_float32(table) -> np.ndarray:
     1.0078125
     """
     exact = np.asarray(table, dtype=np.float64)
-    f = exact.astype(np.float32)
-    over = np.abs(f.astype(np.float64)) > np.abs(exact)
-    f = np.where(over, np.nextafter(f, np.float32(0)), f).astype(np.float32)
-    inexact = f.astype(np.float64) != exact
-    return (f.view(np.uint32) | inexact.astype(np.uint32)).view(np.float32)
+    bits = exact.astype(np.float32).view(np.uint32)           # rounded to nearest
+    # Where rounding went away from zero, step one unit back toward zero: for IEEE floats
+    # that is the magnitude bits minus one, whatever the sign.
+    bits = bits - (np.abs(bits.view(np.float32)) > np.abs(exact)).astype(np.uint32)
+    inexact = bits.view(np.float32) != exact
+    return (bits | inexact.astype(np.uint32)).view(np.float32)
 
 
 def _check_max_len(max_len) -> int:

@@ -61,5 +61,5 @@ def error_by_position(curves, *, positions=None, title: str | None = None,
     ax.set_ylabel(ylabel)
     if title:
         ax.set_title(title)
-    ax.legend(loc="lower right", fontsize=8)
+    ax.legend(loc="center right", fontsize=8)
     return fig
