@@ -27,7 +27,7 @@ import posenc
 from posenc.plots import figure_html
 from posenc.plots.encoding import heatmap
 
-np.set_printoptions(precision=4, suppress=True, linewidth=100)
+np.set_printoptions(precision=4, suppress=True, linewidth=72)
 
 N_POSITIONS = 60     # rows: positions 0 .. N_POSITIONS - 1
 D_MODEL = 16         # columns: a positive even integer
@@ -42,17 +42,19 @@ BASE = 10000.0       # the paper's base; try 100 or 1e6
 # %%
 pe = posenc.encode(N_POSITIONS, D_MODEL, base=BASE)
 print("shape:", pe.shape)
-print("first four positions:")
-print(pe[:4])
+print("positions 0-3, dimensions 0-7:")
+print(pe[:4, :8])
 
 # %% [markdown]
 # The frequencies `omega_i = base ** (-2 i / d_model)` fall geometrically from 1, and the
-# wavelengths `2 pi / omega_i` grow from 2 pi (about 6.3 positions) upwards:
+# wavelengths `2 pi / omega_i` grow from 2 pi positions upwards:
 
 # %%
-for i, (omega, wavelength) in enumerate(zip(posenc.frequencies(D_MODEL, BASE),
-                                            posenc.wavelengths(D_MODEL, BASE))):
-    print(f"pair i = {i}:  omega = {omega:.3e}   wavelength = {wavelength:10.1f} positions")
+omega = posenc.frequencies(D_MODEL, BASE)
+wavelength = posenc.wavelengths(D_MODEL, BASE)
+for i in range(D_MODEL // 2):
+    print(f"i = {i}: omega = {omega[i]:.3e}, "
+          f"wavelength = {wavelength[i]:.1f} positions")
 
 # %% [markdown]
 # ## The table as a picture
@@ -62,8 +64,9 @@ for i, (omega, wavelength) in enumerate(zip(posenc.frequencies(D_MODEL, BASE),
 
 # %%
 fig = heatmap(pe, title=f"d_model = {D_MODEL}, base = {BASE:g}")
-display(HTML(figure_html(fig, alt="Heatmap of the encoding table: the left columns change "
-                         "quickly down the positions, the right columns slowly.")))
+alt = ("Heatmap of the encoding table: the left columns change "
+       "quickly down the positions, the right columns slowly.")
+display(HTML(figure_html(fig, alt=alt)))
 
 # %% [markdown]
 # ## Two layouts, the same numbers
@@ -73,12 +76,15 @@ display(HTML(figure_html(fig, alt="Heatmap of the encoding table: the left colum
 # between positions is the same.
 
 # %%
-concat = posenc.encode(N_POSITIONS, D_MODEL, base=BASE, layout="concatenated")
+concat = posenc.encode(N_POSITIONS, D_MODEL, base=BASE,
+                       layout="concatenated")
 order = posenc.layout_permutation(D_MODEL)
-print("interleaved column feeding each concatenated column:", order)
+print("concatenated column j comes from interleaved column")
+print(order)
 assert np.array_equal(pe[:, order], concat)
-assert np.allclose(pe @ pe.T, concat @ concat.T)
-print("same Gram matrix (all dot products):", np.allclose(pe @ pe.T, concat @ concat.T))
+same = np.allclose(pe @ pe.T, concat @ concat.T)
+assert same
+print("same Gram matrix (all dot products):", same)
 
 # %% [markdown]
 # ## Change the base and the width
@@ -87,17 +93,22 @@ print("same Gram matrix (all dot products):", np.allclose(pe @ pe.T, concat @ co
 # wavelength is `2 pi * base ** ((d_model - 2) / d_model)`, a little less than `2 pi * base`:
 
 # %%
-print(f"{'base':>10} {'d_model':>8} {'longest wavelength':>20} {'2 pi base':>12}")
+print(f"{'base':>8} {'d_model':>8} {'longest':>12} {'2 pi base':>12}")
 for base in (100.0, 10000.0, 1e6):
     for d_model in (8, 64, 512):
         longest = posenc.wavelengths(d_model, base)[-1]
-        assert np.isclose(longest, 2 * np.pi * base ** ((d_model - 2) / d_model))
-        print(f"{base:>10g} {d_model:>8} {longest:>20.1f} {2 * np.pi * base:>12.1f}")
+        exponent = (d_model - 2) / d_model
+        assert np.isclose(longest, 2 * np.pi * base ** exponent)
+        assert longest < 2 * np.pi * base
+        print(f"{base:>8g} {d_model:>8} {longest:>12.1f} "
+              f"{2 * np.pi * base:>12.1f}")
 
 # %%
-fig = heatmap(posenc.encode(N_POSITIONS, D_MODEL, base=100.0), title=f"d_model = {D_MODEL}, base = 100")
-display(HTML(figure_html(fig, alt="With base 100 even the rightmost columns cycle within "
-                         "60 positions: the slowest clock is much faster than with base 10000.")))
+fig = heatmap(posenc.encode(N_POSITIONS, D_MODEL, base=100.0),
+              title=f"d_model = {D_MODEL}, base = 100")
+alt = ("With base 100 the right columns change much faster down the "
+       "positions than with base 10000: the slowest clock is faster.")
+display(HTML(figure_html(fig, alt=alt)))
 
 # %% [markdown]
 # ## The dot product depends on the offset only
@@ -112,5 +123,6 @@ for p in (0, 10, 40):
     both = posenc.encode([p, p + k, p - k], D_MODEL, base=BASE)
     ahead, behind = both[0] @ both[1], both[0] @ both[2]
     assert np.isclose(ahead, sum_cos) and np.isclose(behind, sum_cos)
-    print(f"p = {p:2d}:  PE(p).PE(p+{k}) = {ahead:.6f}   PE(p).PE(p-{k}) = {behind:.6f}")
-print(f"sum_i cos(omega_i * {k})   = {sum_cos:.6f}")
+    print(f"p = {p:2d}: PE(p).PE(p+k) = {ahead:.6f}, "
+          f"PE(p).PE(p-k) = {behind:.6f}")
+print(f"sum_i cos(omega_i k)       = {sum_cos:.6f}")
