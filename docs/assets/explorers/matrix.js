@@ -116,7 +116,13 @@
     });
     [n, d, s].forEach(function (c) { c.input.addEventListener("input", compute); });
     layout.input.addEventListener("change", compute);
-    if (window.ResizeObserver) new ResizeObserver(draw).observe(canvas);
+    if (window.ResizeObserver) {
+      var observer = new ResizeObserver(function () {
+        if (canvas.isConnected) draw();
+        else observer.disconnect();       // the page was left by instant navigation
+      });
+      observer.observe(canvas);
+    }
     compute();
   });
 })();
