@@ -12,6 +12,8 @@ TORCH          ?= torch==2.13.0
 TORCH_PIP_ARGS ?=
 export NO_MKDOCS_2_WARNING := 1
 export MPLBACKEND := Agg
+# Notebook kernels are separate processes: make them import this checkout's posenc.
+export PYTHONPATH := $(CURDIR)$(if $(PYTHONPATH),:$(PYTHONPATH))
 
 .PHONY: help install serve test unit docs build clean
 .DEFAULT_GOAL := help

@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import warnings
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -95,8 +96,10 @@ def base_url(site_dir):
 def browser():
     executable = find_chromium()
     if executable is None:
-        pytest.skip("NO BROWSER: `chromium` is not on PATH and could not be installed (needs root "
-                    "and apt-get: `apt-get install chromium`). The explorers were NOT tested.")
+        reason = ("NO BROWSER: `chromium` is not on PATH and could not be installed (needs root "
+                  "and apt-get: `apt-get install chromium`). The explorers were NOT tested.")
+        warnings.warn(reason)                         # shows in the summary even without -rs
+        pytest.skip(reason)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
