@@ -12,6 +12,8 @@ TORCH          ?= torch==2.13.0
 TORCH_PIP_ARGS ?=
 export NO_MKDOCS_2_WARNING := 1
 export MPLBACKEND := Agg
+# Notebook kernels are separate processes: make them import this checkout's posenc.
+export PYTHONPATH := $(CURDIR)$(if $(PYTHONPATH),:$(PYTHONPATH))
 
 .PHONY: help install serve test unit docs mutants clean
 .DEFAULT_GOAL := help
@@ -23,6 +25,11 @@ $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q $(TORCH_PIP_ARGS) "$(TORCH)"
 	$(BIN)/python -m pip install -q -e ".[torch,docs,test]"
+	@# The browser tests (tests/test_browser.py) drive Debian's chromium through Playwright; never
+	@# `playwright install`. Installed here when missing and we are root (as in CI).
+	@command -v chromium >/dev/null || [ "$$(id -u)" != 0 ] || ! command -v apt-get >/dev/null || \
+		{ apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; } || \
+		echo "warning: could not install chromium: the browser tests will be skipped"
 	@touch $@
 
 install: $(STAMP)  ## create .venv and install posenc with the docs and test tools
@@ -33,9 +40,11 @@ serve: $(STAMP)  ## serve the site with live reload at http://127.0.0.1:8000/
 	@# --dirty warns on every rebuild, so serve is not strict; make test and make docs are.
 	POSENC_STRICT=false $(BIN)/python -m mkdocs serve --dirty --dev-addr 127.0.0.1:8000
 
-test: $(STAMP)  ## run every test: unit tests, doc blocks, docstrings, strict site build
-	$(BIN)/python -m pytest
+test: $(STAMP)  ## run every test: strict site build, unit tests, doc blocks, docstrings, browser
+	@# The build comes first so that the browser tests reuse the fresh site/ instead of
+	@# building it again.
 	$(BIN)/python -m mkdocs build --strict --clean --site-dir site
+	$(BIN)/python -m pytest
 
 unit: $(STAMP)  ## only the pytest part (unit tests, doc blocks, docstrings)
 	$(BIN)/python -m pytest

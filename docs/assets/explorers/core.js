@@ -1,0 +1,170 @@
+/* posenc explorers: the shared formula, controls and mounting.
+ *
+ * The same formula as the Python package (posenc/encoding.py), Vaswani et al. (2017) 3.5:
+ *   omega_i = base ** (-2 i / d_model),  i = 0 .. d_model/2 - 1
+ *   interleaved:  PE[pos, 2i] = sin(pos omega_i),  PE[pos, 2i+1] = cos(pos omega_i)
+ *   concatenated: PE[pos, i]  = sin(pos omega_i),  PE[pos, d/2+i] = cos(pos omega_i)
+ * tests/test_browser.py drives every explorer in Chromium and compares what it shows with posenc.
+ *
+ * An explorer is mounted on any element <div class="posenc-explorer" data-explorer="NAME">,
+ * on any page, as often as wanted; Material's instant navigation re-runs the mounting through
+ * document$, and a mounted element is marked so it is never mounted twice.
+ */
+(function () {
+  "use strict";
+  var P = (window.posencExplorers = window.posencExplorers || {});
+  var registry = (P.registry = P.registry || {});
+  var counter = 0;
+
+  P.BASE = 10000;
+
+  /* omega_i for i = 0 .. d_model/2 - 1 */
+  P.frequencies = function (dModel, base) {
+    var out = new Float64Array(dModel / 2);
+    for (var i = 0; i < out.length; i++) out[i] = Math.pow(base, (-2 * i) / dModel);
+    return out;
+  };
+
+  /* Column of the sine (and cosine) of pair i in a layout. */
+  P.column = function (i, fn, dModel, layout) {
+    if (layout === "concatenated") return fn === "sin" ? i : dModel / 2 + i;
+    return fn === "sin" ? 2 * i : 2 * i + 1;
+  };
+
+  /* The encoding vector of one position: a Float64Array of length d_model. */
+  P.encode = function (pos, dModel, base, layout) {
+    var omega = P.frequencies(dModel, base);
+    var out = new Float64Array(dModel);
+    for (var i = 0; i < omega.length; i++) {
+      var theta = pos * omega[i];
+      out[P.column(i, "sin", dModel, layout)] = Math.sin(theta);
+      out[P.column(i, "cos", dModel, layout)] = Math.cos(theta);
+    }
+    return out;
+  };
+
+  P.dot = function (a, b) {
+    var s = 0;
+    for (var j = 0; j < a.length; j++) s += a[j] * b[j];
+    return s;
+  };
+
+  /* Fixed decimals, without a "-0.000". */
+  P.fmt = function (x, decimals) {
+    var s = x.toFixed(decimals);
+    return /^-0\.?0*$/.test(s) ? s.slice(1) : s;
+  };
+  /* Significant digits in exponent form for numbers that span decades (frequencies). */
+  P.sci = function (x, digits) {
+    return x.toExponential(digits - 1);
+  };
+
+  P.el = function (tag, attrs, text) {
+    var e = document.createElement(tag);
+    for (var k in attrs || {}) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+
+  /* A labelled <input type=range> with its value shown next to it.
+   * opts: {name, label, min, max, step, value, show(v) -> text}. Returns {node, input, value()}. */
+  P.slider = function (opts) {
+    var id = "posenc-x" + ++counter;
+    var wrap = P.el("div", { class: "posenc-control" });
+    var label = P.el("label", { for: id }, opts.label);
+    var input = P.el("input", {
+      type: "range", id: id, name: opts.name, "data-in": opts.name,
+      min: opts.min, max: opts.max, step: opts.step || 1, value: opts.value,
+    });
+    var out = P.el("output", { for: id, "data-show": opts.name });
+    var show = opts.show || String;
+    var sync = function () {
+      out.textContent = show(Number(input.value));
+      input.setAttribute("aria-valuetext", out.textContent);
+    };
+    input.addEventListener("input", sync);
+    sync();
+    wrap.append(label, input, out);
+    return { node: wrap, input: input, value: function () { return Number(input.value); }, sync: sync };
+  };
+
+  /* base = 10 ** v for v = 1 .. 5: exact, and spans the values worth comparing. */
+  P.baseSlider = function () {
+    return P.slider({
+      name: "base", label: "base", min: 1, max: 5, value: 4,
+      show: function (v) { return String(Math.pow(10, v)); },
+    });
+  };
+  P.baseOf = function (s) { return Math.pow(10, s.value()); };
+
+  P.dModelSlider = function (value, max) {
+    return P.slider({ name: "d_model", label: "d_model", min: 2, max: max || 128, step: 2, value: value });
+  };
+
+  /* A labelled <select>. */
+  P.select = function (name, labelText, options, value) {
+    var id = "posenc-x" + ++counter;
+    var wrap = P.el("div", { class: "posenc-control" });
+    var sel = P.el("select", { id: id, name: name, "data-in": name });
+    options.forEach(function (o) {
+      var opt = P.el("option", { value: o }, o);
+      if (o === value) opt.selected = true;
+      sel.append(opt);
+    });
+    wrap.append(P.el("label", { for: id }, labelText), sel);
+    return { node: wrap, input: sel, value: function () { return sel.value; } };
+  };
+
+  P.uid = function (prefix) { return prefix + ++counter; };
+
+  var SVGNS = "http://www.w3.org/2000/svg";
+  P.svg = function (tag, attrs) {
+    var e = document.createElementNS(SVGNS, tag);
+    for (var k in attrs || {}) e.setAttribute(k, attrs[k]);
+    return e;
+  };
+
+  /* Frame every explorer the same way: a titled box with controls, then the body. */
+  P.frame = function (root, title) {
+    root.classList.add("posenc-explorer--ready");
+    root.textContent = "";
+    var heading = P.el("p", { class: "posenc-explorer__title" }, title);
+    var controls = P.el("div", { class: "posenc-controls" });
+    var body = P.el("div", { class: "posenc-explorer__body" });
+    root.append(heading, controls, body);
+    return { controls: controls, body: body };
+  };
+
+  function mountOne(el) {
+    var name = el.getAttribute("data-explorer");
+    if (el.hasAttribute("data-mounted") || !registry[name]) return;
+    el.setAttribute("data-mounted", "");
+    try {
+      registry[name](el);
+    } catch (err) {
+      el.removeAttribute("data-mounted");
+      throw err;
+    }
+  }
+
+  P.mountAll = function () {
+    var els = document.querySelectorAll(".posenc-explorer[data-explorer]");
+    for (var n = 0; n < els.length; n++) mountOne(els[n]);
+  };
+
+  /* Register an explorer and mount it on the current page at once (the scripts load after the
+   * content); later pages reached by instant navigation are handled by document$ below. */
+  P.register = function (name, mount) {
+    registry[name] = mount;
+    P.mountAll();
+  };
+
+  if (!P.subscribed) {
+    P.subscribed = true;
+    if (window.document$ && typeof window.document$.subscribe === "function") {
+      window.document$.subscribe(function () { P.mountAll(); });
+    } else {
+      document.addEventListener("DOMContentLoaded", P.mountAll);
+    }
+  }
+})();
