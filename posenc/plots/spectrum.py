@@ -36,8 +36,14 @@ def wavelength_spectrum(d_models=(128, 512), base: float = BASE):
     for colour, d in zip(PALETTE, d_models):
         lam = wavelengths(d, base)
         x = 2.0 * np.arange(d // 2) / d
-        ax.plot(x, lam, "o-", color=colour, ms=2.5, lw=1.0,
+        # The lines coincide, so narrower widths are drawn on top, and only widths with few
+        # enough pairs to tell apart get a marker per pair; every width marks its longest pair.
+        on_top = 2 + 1 / d
+        sparse = d // 2 <= 64
+        ax.plot(x, lam, "o-" if sparse else "-", color=colour, ms=2.5,
+                lw=1.0 if sparse else 5.0, alpha=1.0 if sparse else 0.55, zorder=on_top,
                 label=f"d_model = {d}: longest {lam[-1]:,.0f}")
+        ax.plot(x[-1], lam[-1], "o", color=colour, ms=5, zorder=on_top, clip_on=False)
     ax.axhline(2 * np.pi * base, color="0.5", ls="--", lw=1.0)
     ax.text(0.02, 2 * np.pi * base * 1.25, f"2 pi base = {2 * np.pi * base:,.0f} (never reached)",
             fontsize=8, color="0.4")
