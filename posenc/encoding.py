@@ -152,11 +152,37 @@ def encode(pos, d_model: int, *, base: float = BASE, layout: str = "interleaved"
     """
     positions = check_positions(pos)
     omega = frequencies(d_model, base)
+    return table_for(positions, omega, layout=layout, dtype=dtype)
+
+
+def table_for(positions, omega, *, layout: str = "interleaved", dtype="float64") -> np.ndarray:
+    """The table ``sin / cos(pos * omega_i)`` for given float64 positions and frequencies.
+
+    :func:`encode` and the variants in :mod:`posenc.variants` share this builder: integer
+    positions go through the rotation builder of :mod:`posenc.fast` (faster, and as accurate as
+    direct float64 evaluation), other positions through the direct formula. Either way the result
+    is rounded once to ``dtype``, and a row depends only on its position, not on which other
+    positions were asked for.
+
+    Parameters
+    ----------
+    positions : numpy.ndarray
+        1-D float64 positions, already checked (see :func:`posenc._checks.check_positions`).
+    omega : numpy.ndarray
+        1-D float64 frequencies, one per (sin, cos) pair.
+    layout : {"interleaved", "concatenated"}, default "interleaved"
+    dtype : {"float64", "float32"}, default "float64"
+
+    Examples
+    --------
+    >>> table_for(np.array([0.0, 0.5]), np.array([1.0]))
+    array([[0.        , 1.        ],
+           [0.47942554, 0.87758256]])
+    """
     layout = check_layout(layout)
     out_dtype = check_dtype(dtype)
     if positions.size and np.all(positions == np.floor(positions)):
         # Integer positions: the rotation builder, as accurate as the direct path and faster.
-
         return rotated_table(positions.astype(np.int64), omega, layout=layout, dtype=out_dtype)
     theta = np.multiply.outer(positions, omega)  # (n, d_model/2), float64
     table = np.empty((theta.shape[0], theta.shape[1] * 2), dtype=out_dtype)

@@ -98,9 +98,8 @@ def rotated_table(positions, omega, *, layout: str = "interleaved", dtype="float
     Positions ``p`` are split as ``p = s + r`` with a block start ``s`` and an offset
     ``0 <= r < block``; ``sin``/``cos`` are evaluated in float64 only for the distinct starts and
     offsets, then combined by the angle-addition formulas in float64, one tile of rows at a time,
-    and rounded once to ``dtype``. A run of consecutive positions uses starts
-    ``p[0], p[0] + block, ...``; any other order (unsorted, gaps, negative) uses the multiples of
-    ``block``.
+    and rounded once to ``dtype``. Block starts are the multiples of ``block``, whatever the order
+    of the positions (unsorted, gaps, negative), so each row depends only on its position.
 
     Parameters
     ----------
@@ -144,7 +143,10 @@ def rotated_table(positions, omega, *, layout: str = "interleaved", dtype="float
     else:
         sin_cols, cos_cols = slice(0, half), slice(half, None)
 
-    consecutive = n == 1 or bool(np.all(np.diff(p) == 1))
+    # Block starts are always multiples of ``block``, so a row depends only on its position:
+    # encode(100)[7] and encode([7])[0] are the same bits. A run of consecutive positions that
+    # starts on a multiple of ``block`` (e.g. 0 .. n-1) takes the fast contiguous path.
+    consecutive = p[0] % block == 0 and (n == 1 or bool(np.all(np.diff(p) == 1)))
     if consecutive:
         starts = p[0] + np.arange(0, n, block, dtype=np.int64)
         offsets = np.arange(min(block, n), dtype=np.int64)

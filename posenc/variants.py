@@ -21,7 +21,7 @@ import numbers
 import numpy as np
 
 from ._checks import check_base, check_d_model, check_dtype, check_layout, check_positions
-from .encoding import BASE
+from .encoding import BASE, table_for
 
 SPACINGS = ("paper", "t2t")
 ODD_POLICIES = ("refuse", "zero_pad", "drop_last")
@@ -159,11 +159,7 @@ def encode_variant(pos, d_model: int, *, base: float = BASE, spacing: str = "pap
     layout = check_layout(layout)
     out_dtype = check_dtype(dtype)
     omega = frequencies(width, base, spacing)
-    theta = np.multiply.outer(positions + float(offset), omega)        # (n, width / 2)
-    if layout == "interleaved":
-        table = np.stack([np.sin(theta), np.cos(theta)], axis=-1).reshape(len(positions), width)
-    else:
-        table = np.concatenate([np.sin(theta), np.cos(theta)], axis=1)
+    table = table_for(positions + float(offset), omega, layout=layout)   # (n, width), float64
     if width < d_model:
         table = np.concatenate([table, np.zeros((len(positions), 1))], axis=1)
     return table[:, :d_model].astype(out_dtype)

@@ -9,7 +9,7 @@ A number in prose (paragraphs, lists, tables, admonitions and math; not code, no
   see in the source; keep these few;
 - ignored by rule: single digits, years (1950-2035), numbers right after "chapter", "section",
   "equation", "table", "figure", "step", "part" or "issue", version numbers right after
-  "NumPy", "PyTorch", "Python" or "version", list markers, footnote labels, and
+  "NumPy", "PyTorch", "Python" or "version", arXiv identifiers, list markers, footnote labels, and
   digits inside names (float32, GPT-2, T5, O(n^2) in code).
 Anything else is *unchecked*, and the test fails naming page, line and number.
 """
@@ -36,7 +36,9 @@ IGNORE_AFTER = re.compile(
     r"\s*(?:\d+\s*(?:,|and|to|-|–)\s*)*$",
     re.IGNORECASE,
 )
-EXEMPT = re.compile(r"<!--\s*not-checked:\s*(?P<nums>[^\s]+(?:,\s+[^\s]+)*)\s+(?P<why>.*?)-->")
+NUM_TOKEN = r"[\d.eE+\-−]+(?:,\d{3})*"
+EXEMPT = re.compile(r"<!--\s*not-checked:\s*(?P<nums>" + NUM_TOKEN + r"(?:,\s+" + NUM_TOKEN + r")*)"
+                    r"\s+(?P<why>.*?)-->")
 HALF_UNIT_SLACK = 1 + 1e-9
 
 
@@ -117,6 +119,7 @@ def _strip(line: str) -> str:
     line = re.sub(r"\[\^[^\]]*\]", " ", line)         # footnote labels
     line = re.sub(r"<[^>]+>", " ", line)              # HTML tags
     line = re.sub(r"https?://\S+", " ", line)
+    line = re.sub(r"arXiv:\s*\d{4}\.\d{4,5}(?:v\d+)?", " ", line)   # citation identifiers
     line = re.sub(r"^\s*(?:[-*+]|\d+\.)\s+", " ", line)  # list markers
     line = re.sub(r"^\s*#+\s*", " ", line)
     return line

@@ -42,4 +42,6 @@ def test_scanner_flags_and_accepts(tmp_path):
     assert verdicts[(3, "4096")] == "exempt"
     assert verdicts[(4, "1024")] == "unchecked"
     assert verdicts[(4, "62,832")] == "unchecked"
+    page.write_text("Quoted: 40, 250 and 1,580 were claimed. <!-- not-checked: 40, 250, 1,580 quoted -->\n")
+    assert [n.verdict for n in scan(page).numbers if n.text != "40"] == ["exempt", "exempt"]
     assert not any(n.text in ("32", "2") for n in scan(page).numbers)
