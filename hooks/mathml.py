@@ -39,7 +39,20 @@ def _convert(tex: str, display: bool, where: str) -> str:
     return mathml
 
 
+# In the table of contents a heading's math arrives as plain text: \( ... \)
+TOC_INLINE = re.compile(r"\\\((?P<tex>.+?)\\\)", re.DOTALL)
+
+
+def _toc_math(items, where: str) -> None:
+    """Render TeX in table-of-contents titles as MathML too (Material prints titles unescaped)."""
+    for item in items:
+        item.title = TOC_INLINE.sub(lambda m: _convert(m.group("tex"), False, where), item.title)
+        _toc_math(item.children, where)
+
+
 def on_page_content(html_text: str, page, config, files) -> str:
     where = page.file.src_uri
     html_text = BLOCK.sub(lambda m: _convert(m.group("tex"), True, where), html_text)
+    if page.toc:
+        _toc_math(page.toc.items, where)
     return INLINE.sub(lambda m: _convert(m.group("tex"), False, where), html_text)

@@ -7,8 +7,16 @@ from types import SimpleNamespace
 from hooks import checked, mathml
 
 
-def _page(src_uri="x.md", path=None):
-    return SimpleNamespace(file=SimpleNamespace(src_uri=src_uri, abs_src_path=path))
+def _page(src_uri="x.md", path=None, toc=None):
+    return SimpleNamespace(file=SimpleNamespace(src_uri=src_uri, abs_src_path=path), toc=toc)
+
+
+def test_math_in_headings_becomes_mathml_in_the_table_of_contents():
+    child = SimpleNamespace(title="Odd \\(d_{\\text{model}}\\)", children=[])
+    top = SimpleNamespace(title="Plain", children=[child])
+    mathml.on_page_content("<p>x</p>", _page(toc=SimpleNamespace(items=[top])), None, None)
+    assert top.title == "Plain"
+    assert child.title.startswith("Odd <math") and "\\(" not in child.title
 
 
 def test_inline_and_display_math_become_mathml():
