@@ -15,7 +15,7 @@ export MPLBACKEND := Agg
 # Notebook kernels are separate processes: make them import this checkout's posenc.
 export PYTHONPATH := $(CURDIR)$(if $(PYTHONPATH),:$(PYTHONPATH))
 
-.PHONY: help install serve test unit docs mutants clean
+.PHONY: help install serve test unit docs mutants slow bench clean
 .DEFAULT_GOAL := help
 
 help:  ## list the tasks
@@ -53,7 +53,10 @@ docs: $(STAMP)  ## only the strict site build into site/
 	$(BIN)/python -m mkdocs build --strict --clean --site-dir site
 
 mutants: $(STAMP)  ## mutate posenc in a copy and check that the pages' doc tests fail
-	$(BIN)/python scripts/mutants.py
+	$(BIN)/python scripts/mutants.py $(MUTANTS_ARGS)
+
+slow: $(STAMP)  ## tests too slow for every run: the PyTorch module under torch.compile (~10 s)
+	POSENC_TEST_COMPILE=1 $(BIN)/python -m pytest tests/test_torch_module.py -k compile -rs
 
 clean:  ## remove build output and caches (keeps .venv)
 	rm -rf site .pytest_cache

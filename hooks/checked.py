@@ -7,6 +7,7 @@ place of the marker ``<!-- posenc:totals -->``.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -38,11 +39,15 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
     if TOTALS_MARKER in markdown:
         pages = sum(1 for c in _counts.values() if c)
         total = sum(_counts.values())
-        markdown = markdown.replace(
-            TOTALS_MARKER,
-            f"Right now the site has **{total} code examples on {pages} pages**, all run by the "
-            "tests on every change.",
-        )
+        text = (f"Right now the site has **{total} code examples on {pages} pages**, all run by "
+                "the tests on every change.")
+        record = ROOT / "docs" / "data" / "mutants.json"
+        if record.exists():
+            m = json.loads(record.read_text())
+            text += (f" In the last recorded mutation check ({m['date']}, `make mutants`), "
+                     f"**{m['killed']} of {m['total']} deliberate errors** planted in a copy of "
+                     "`posenc` made the pages' tests fail.")
+        markdown = markdown.replace(TOTALS_MARKER, text)
     if n:
         note = (f"This page's numbers are checked: its {n} code examples run under pytest on "
                 "every change (`make test`). If the package and the prose disagree, the tests fail.")

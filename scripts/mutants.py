@@ -9,6 +9,7 @@ the first page that caught it. Exits 1 if a mutant that changes a claim survives
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import re
 import sys
@@ -62,6 +63,9 @@ EXPECTED_SURVIVORS: dict[str, str] = {}
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", type=Path, help="also write the results as JSON")
+    parser.add_argument("--record", action="store_true",
+                        help="write the results to docs/data/mutants.json, which the home page "
+                             "reports (with the date) when the site builds")
     args = parser.parse_args()
     rows, start = [], time.perf_counter()
     for mutant in MUTANTS:
@@ -83,8 +87,11 @@ def main() -> int:
     print(f"{killed}/{len(rows)} mutants killed ({100 * killed / len(rows):.0f}%) "
           f"in {time.perf_counter() - start:.0f} s")
     bad = [r["mutant"] for r in rows if not r["killed"] and r["mutant"] not in EXPECTED_SURVIVORS]
+    result = {"date": str(datetime.date.today()), "killed": killed, "total": len(rows), "rows": rows}
     if args.json:
-        args.json.write_text(json.dumps({"rows": rows, "killed": killed, "total": len(rows)}, indent=1))
+        args.json.write_text(json.dumps(result, indent=1) + "\n")
+    if args.record:
+        (ROOT / "docs" / "data" / "mutants.json").write_text(json.dumps(result, indent=1) + "\n")
     if bad:
         print("claim-changing mutants that survived: " + ", ".join(bad))
         return 1
