@@ -106,7 +106,7 @@ def _teardown(namespace: dict) -> None:
     plt.close("all")
 
 
-DOC_PATTERNS = ["docs/*.md", "docs/*/*.md", "docs/*/*/*.md"]
+DOC_PATTERNS = ["README.md", "docs/*.md", "docs/*/*.md", "docs/*/*/*.md"]
 
 markdown_sybil = Sybil(
     parsers=[AnyPythonFenceParser(), SkipParser(), ClearNamespaceParser()],
