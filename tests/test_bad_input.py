@@ -125,3 +125,16 @@ def test_distances_match_a_direct_computation():
     direct = np.linalg.norm(t[:, None, :] - t[None, :, :], axis=-1)
     assert np.allclose(pairwise_distances(t), direct, atol=1e-7)
     assert min_distance(t) == pytest.approx(direct[~np.eye(40, dtype=bool)].min(), abs=1e-7)
+
+
+def test_svg_rounds_geometry_but_not_text():
+    from posenc.plots import new_figure
+
+    fig, ax = new_figure()
+    ax.plot([0.123456, 0.654321], [0.1, 0.9])
+    ax.set_title("value 0.0012345")
+    svg = to_svg(fig, alt="Alt with 0.0093456 kept.")
+    assert "0.0012345" in svg and "0.0093456" in svg
+    import re
+    for attr in re.findall(r'\sd="([^"]*)"', svg):
+        assert not re.search(r"\d\.\d{3}", attr), attr

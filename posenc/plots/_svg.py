@@ -83,6 +83,14 @@ def new_figure(*args, **kwargs):
 
 
 _TITLE = re.compile(r"<title>.*?</title>", re.DOTALL)
+# Geometry attributes only: text, labels and alt text keep every digit they were given.
+_GEOMETRY = re.compile(r'(\s(?:d|x|y|x1|x2|y1|y2|cx|cy|r|width|height|transform|points)=")([^"]*)"')
+_LONG_DECIMAL = re.compile(r"(-?\d+\.\d{2})\d+")
+
+
+def _round_geometry(svg: str) -> str:
+    """Round coordinates to 0.01 pt (invisible at any zoom a page allows); a third smaller."""
+    return _GEOMETRY.sub(lambda m: m.group(1) + _LONG_DECIMAL.sub(r"\1", m.group(2)) + '"', svg)
 
 
 def to_svg(fig: Figure, alt: str, *, close: bool = True) -> str:
@@ -123,6 +131,7 @@ def to_svg(fig: Figure, alt: str, *, close: bool = True) -> str:
     text = text[text.index("<svg"):]                      # drop the XML prolog and doctype
     text = _TITLE.sub("", text)
     text = text.replace(FOREGROUND, "currentColor")
+    text = _round_geometry(text)
     label = html.escape(alt.strip(), quote=True)
     text = text.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
     head_end = text.index(">") + 1
