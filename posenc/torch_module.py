@@ -10,7 +10,11 @@ Both take batch-first input ``(batch, seq, d_model)``, add the rows for position
 ``start .. start + seq - 1`` and apply optional dropout, as the paper does to "the sums of the
 embeddings and the positional encodings". Both refuse input past ``max_len`` with an error
 instead of growing or clipping. This is the only module of ``posenc`` that imports torch; the
-rest of the package works without it. Derived in the chapter "A PyTorch module you can use"
+rest of the package works without it, so import it explicitly::
+
+    from posenc.torch_module import SinusoidalPositionalEncoding
+
+Derived in the chapter "What must a PyTorch module for the encoding get right?"
 (docs/chapters/11-a-pytorch-module.md).
 """
 
@@ -134,7 +138,8 @@ class SinusoidalPositionalEncoding(nn.Module):
     to ``x.dtype`` once per call, so each entry is rounded once from the float64 value. For
     float16 and bfloat16 input the cast starts from a second buffer ``pe_odd``, the same table
     rounded to odd in float32 (see :func:`round_to_odd_float32`), so that those entries too are
-    correctly rounded.
+    correctly rounded. ``.to_empty(device=...)`` (meta-device initialisation) leaves both tables
+    valid: they are copied or rebuilt, never left uninitialised.
 
     Examples
     --------
@@ -166,12 +171,17 @@ class SinusoidalPositionalEncoding(nn.Module):
                 torch.from_numpy(round_to_odd_float32(table)).to(device))
 
     def _apply(self, fn, recurse=True):
-        # Module.to(dtype), .half() and .bfloat16() cast every floating buffer. Let the buffers
-        # follow the device, but put back the uncast tables if a cast changed their dtype.
+        # Module.to(dtype), .half() and .bfloat16() cast every floating buffer, and
+        # .to_empty(device=...) replaces every buffer by uninitialised memory. Let the buffers
+        # follow the device and nothing else: copy the previous tables there, or rebuild them
+        # from the arguments when the previous ones held no data (meta device).
         pe, pe_odd = self.pe, self.pe_odd
         super()._apply(fn, recurse)
-        if self.pe.dtype != torch.float64 or self.pe_odd.dtype != torch.float32:
-            self.pe, self.pe_odd = pe.to(self.pe.device), pe_odd.to(self.pe_odd.device)
+        device = self.pe.device
+        if pe.is_meta and device.type != "meta":
+            self.pe, self.pe_odd = self._tables(device)
+        else:
+            self.pe, self.pe_odd = pe.to(device), pe_odd.to(device)
         return self
 
     def forward(self, x: torch.Tensor, start: int = 0) -> torch.Tensor:
@@ -216,7 +226,9 @@ class LearnedPositionalEmbedding(nn.Module):
         super().__init__()
         self.max_len = _check_max_len(max_len)
         self.d_model = check_d_model(d_model)
-        if isinstance(init_std, bool) or not isinstance(init_std, numbers.Real) or not init_std > 0:
+        if isinstance(init_std, bool) or not isinstance(init_std, numbers.Real):
+            raise TypeError(f"init_std must be a positive number, got {init_std!r}")
+        if not init_std > 0:
             raise ValueError(f"init_std must be a positive number, got {init_std!r}")
         self.dropout = nn.Dropout(_check_dropout(dropout))
         self.embedding = nn.Embedding(self.max_len, self.d_model)

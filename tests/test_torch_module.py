@@ -146,6 +146,22 @@ def test_a_naive_float32_buffer_is_degraded_for_good():
     assert (ours(torch.zeros(1, 100, 16))[0].double() - exact).abs().max().item() < 3e-8
 
 
+def test_to_empty_leaves_valid_tables():
+    # Meta-device initialisation: build (or move) on "meta", then materialise with to_empty.
+    # to_empty replaces every buffer by uninitialised memory; the tables must come back.
+    exact = posenc.encode(10, 8)
+    for module in (SinusoidalPositionalEncoding(8, max_len=10),
+                   SinusoidalPositionalEncoding(8, max_len=10).to("meta")):
+        module.to_empty(device="cpu")
+        assert module.pe.dtype == torch.float64 and module.pe.device.type == "cpu"
+        assert np.array_equal(module.pe.numpy(), exact)
+        # pe_odd is within one float32 step of the table and rounds to it in float32 ...
+        assert np.all(np.abs(module.pe_odd.double().numpy() - exact)
+                      <= np.spacing(np.abs(exact).astype(np.float32)))
+        out = module(torch.zeros(1, 10, 8, dtype=torch.bfloat16))[0]
+        assert np.array_equal(out.double().numpy(), correctly_rounded(exact, 8, -125))
+
+
 def test_follows_the_device_and_stays_float64():
     module = SinusoidalPositionalEncoding(8, max_len=10).to("meta")
     assert module.pe.device.type == "meta" and module.pe.dtype == torch.float64
@@ -226,6 +242,7 @@ def test_bad_constructor_arguments(kwargs, exc, words):
     ({"d_model": 7}, ValueError, "d_model.*even"),
     ({"max_len": -3}, ValueError, "max_len"),
     ({"init_std": 0.0}, ValueError, "init_std"),
+    ({"init_std": "0.02"}, TypeError, "init_std"),
     ({"dropout": -0.1}, ValueError, "dropout"),
 ])
 def test_bad_learned_constructor_arguments(kwargs, exc, words):
@@ -255,13 +272,25 @@ def test_torch_compile_traces_the_whole_forward():
 
 
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA device")
-def test_on_cuda():
-    module = SinusoidalPositionalEncoding(32, max_len=128).cuda().half()
+@pytest.mark.parametrize("dtype, bits, min_exponent", [
+    (torch.float16, 11, -13), (torch.bfloat16, 8, -125),
+])
+def test_on_cuda(dtype, bits, min_exponent):
+    module = SinusoidalPositionalEncoding(32, max_len=128).cuda().to(dtype)
     assert module.pe.device.type == "cuda" and module.pe.dtype == torch.float64
-    x = torch.randn(2, 100, 32, device="cuda", dtype=torch.float16)
+    assert module.pe_odd.device.type == "cuda" and module.pe_odd.dtype == torch.float32
+    # The rows added are the float64 table rounded once to the input's dtype, as documented:
+    # compare with the rounding written from the definition, not with a plain PyTorch cast
+    # (float64 -> float32 -> 16 bits rounds twice and misses a few entries).
+    rows = module(torch.zeros(1, 100, 32, device="cuda", dtype=dtype), start=28)[0]
+    assert rows.device.type == "cuda" and rows.dtype == dtype
+    expected_rows = correctly_rounded(posenc.encode(range(28, 128), 32), bits, min_exponent)
+    assert np.array_equal(rows.double().cpu().numpy(), expected_rows)
+    # With real input the sum is rounded once more, by the device's own addition: compare with
+    # the same addition applied to the expected rows (exactly representable in dtype).
+    x = torch.randn(2, 100, 32, device="cuda", dtype=dtype)
     out = module(x, start=28)
-    assert out.device.type == "cuda" and out.dtype == torch.float16
-    expected = x.cpu() + torch.from_numpy(posenc.encode(range(28, 128), 32)).half()
-    assert torch.equal(out.cpu(), expected)
+    assert out.device.type == "cuda" and out.dtype == dtype
+    assert torch.equal(out, x + torch.from_numpy(expected_rows).to("cuda", dtype))
     learned = LearnedPositionalEmbedding(128, 32).cuda()
     assert learned(x.float()).device.type == "cuda"
