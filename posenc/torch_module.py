@@ -23,8 +23,15 @@ from __future__ import annotations
 import numbers
 
 import numpy as np
-import torch
-from torch import nn
+
+try:
+    import torch
+    from torch import nn
+except ModuleNotFoundError as exc:  # pragma: no cover - exercised in a venv without torch
+    raise ModuleNotFoundError(
+        "posenc.torch_module needs PyTorch: pip install 'posenc[torch]' (the CPU build is "
+        "enough; see the README). The rest of posenc works without it."
+    ) from exc
 
 from ._checks import check_base, check_d_model, check_layout
 from .encoding import BASE, encode

@@ -294,3 +294,19 @@ def test_on_cuda(dtype, bits, min_exponent):
     assert torch.equal(out, x + torch.from_numpy(expected_rows).to("cuda", dtype))
     learned = LearnedPositionalEmbedding(128, 32).cuda()
     assert learned(x.float()).device.type == "cuda"
+
+
+def test_clear_message_when_torch_is_missing(tmp_path):
+    """In an environment without torch, importing the module says what to install."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    blocker = tmp_path / "torch.py"
+    blocker.write_text("raise ModuleNotFoundError(\"No module named 'torch'\", name='torch')\n")
+    root = Path(__file__).resolve().parents[1]
+    run = subprocess.run([sys.executable, "-c", "import posenc.torch_module"],
+                         cwd=tmp_path, capture_output=True, text=True,
+                         env={"PYTHONPATH": f"{tmp_path}:{root}", "PATH": "/usr/bin:/bin"})
+    assert run.returncode != 0
+    assert "pip install 'posenc[torch]'" in run.stderr
