@@ -21,8 +21,8 @@
     var outs = {};
     [["omega", "ω_i"], ["angle", "turn ω_i k (radians)"],
      ["now", "pair at pos"], ["then", "pair at pos + k"],
-     ["matrix", "rotation R(ω_i k)"],
-     ["rotated", "R × (pair at pos)"]].forEach(function (p) {
+     ["matrix", "block B(ω_i k) of M_k"],
+     ["rotated", "B × (pair at pos)"]].forEach(function (p) {
       summary.append(P.el("dt", {}, p[1]));
       outs[p[0]] = P.el("dd", { "data-out": p[0] });
       summary.append(outs[p[0]]);
