@@ -11,7 +11,7 @@ position, so :mod:`posenc.properties` can test them all the same way:
 
 The candidates, in the order the chapters meet them: raw index, decimal digits, index / length
 (chapter "What if we use the index?"), binary bits (chapter "From digits to waves"), a single sine
-(chapter "Is one sine enough?"), several sines (chapter "Many clocks") and the final sinusoidal
+(chapter "Is one sine enough?"), several sines (chapter "Why run many clocks at once?") and the final sinusoidal
 encoding from :func:`posenc.encode`. Digit and bit columns are stored fastest first (ones digit,
 lowest bit), the same order as the sinusoidal table's columns.
 """
@@ -188,7 +188,7 @@ def several_sines(pos, length=None, *, omegas=SEVERAL_OMEGAS) -> np.ndarray:
     >>> several_sines([10], omegas=(1.0, 0.1)).round(3)
     array([[-0.544,  0.841]])
 
-    See the chapter "Many clocks" (docs/chapters/06-many-clocks.md).
+    See the chapter "Why run many clocks at once?" (docs/chapters/06-many-clocks.md).
     """
     positions = check_positions(pos)
     if isinstance(omegas, (str, bytes)) or np.ndim(omegas) != 1 or len(omegas) == 0:

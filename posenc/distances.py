@@ -1,6 +1,6 @@
 """Distances between the encodings of different positions: how unique and how smooth a table is.
 
-Used by the chapters "Is one sine enough?", "Many clocks" and "Does it keep its promises?".
+Used by the chapters "Is one sine enough?", "Why run many clocks at once?" and "Does it keep its promises?".
 """
 
 from __future__ import annotations

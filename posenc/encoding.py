@@ -13,7 +13,7 @@ Angles and sines are evaluated in float64 and the table is cast once at the end,
 table is within half a float32 unit in the last place of the exact value. Integer positions are
 built by rotation (``posenc.fast``): exact rows for a few block starts and offsets, combined with
 the angle-addition formulas in float64, which is as accurate and several times faster.
-Derived in the chapter "Building the formula"; checked in "Does it keep its promises?".
+Derived in the chapter "How do the pieces make the formula?"; checked in "Does it keep its promises?".
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def frequencies(d_model: int, base: float = BASE) -> np.ndarray:
     >>> frequencies(8)
     array([1.   , 0.1  , 0.01 , 0.001])
 
-    See the chapter "Building the formula" (docs/chapters/08-building-the-formula.md).
+    See the chapter "How do the pieces make the formula?" (docs/chapters/08-building-the-formula.md).
     """
     d_model = check_d_model(d_model)
     base = check_base(base)
@@ -148,7 +148,7 @@ def encode(pos, d_model: int, *, base: float = BASE, layout: str = "interleaved"
     >>> encode([1], 4, layout="concatenated")
     array([[0.84147098, 0.00999983, 0.54030231, 0.99995   ]])
 
-    See the chapter "Building the formula" (docs/chapters/08-building-the-formula.md).
+    See the chapter "How do the pieces make the formula?" (docs/chapters/08-building-the-formula.md).
     """
     positions = check_positions(pos)
     omega = frequencies(d_model, base)

@@ -2,7 +2,7 @@
 
 Both layouts hold the same numbers; only the order of the columns differs, so every dot product
 between two positions, and hence the Gram matrix, is the same. The order matters when a table or
-a checkpoint is moved between codebases. See the chapter "Building the formula".
+a checkpoint is moved between codebases. See the chapter "How do the pieces make the formula?".
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ their rounding errors can be measured against a high-precision reference:
 * ``"exp"``:        ``exp((2 i) * (-log(base) / d_model))``  (the PyTorch tutorial; the factor
   ``-log(base) / d_model`` is computed in Python floats and rounded once to ``dtype``)
 
-:func:`posenc.frequencies` uses ``"power"`` in float64. The chapter "Building the formula"
+:func:`posenc.frequencies` uses ``"power"`` in float64. The chapter "How do the pieces make the formula?"
 (docs/chapters/08-building-the-formula.md) measures which spelling is more accurate.
 """
 

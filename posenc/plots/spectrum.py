@@ -1,4 +1,4 @@
-"""Figure for the chapter "Building the formula": the wavelengths of the pairs."""
+"""Figure for the chapter "How do the pieces make the formula?": the wavelengths of the pairs."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Figures for the chapters "Is one sine enough?" and "Many clocks": where positions collide."""
+"""Figures for the chapters "Is one sine enough?" and "Why run many clocks at once?": where positions collide."""
 
 from __future__ import annotations
 
