@@ -28,16 +28,24 @@ def similarity_curves(pos, curves, *, ylabel: str = "cosine similarity"):
     >>> fig = similarity_curves([0, 1, 2], {"a": [1.0, 0.5, 0.2]})
     >>> fig.axes[0].get_xlabel()
     'position added to every entry'
+    >>> fig.axes[0].get_ylim()[0] < -0.2      # a curve below 0 stays visible
+    False
+    >>> similarity_curves([0, 1], {"a": [1.0, -0.3]}).axes[0].get_ylim()[0] < -0.3
+    True
     """
     x = curve(pos, "pos")
     if not isinstance(curves, dict) or not curves:
         raise TypeError("curves must be a non-empty dict of label -> values")
     fig, ax = new_figure(figsize=(6.4, 3.2))
     styles = ["-", "--", ":", "-."]
+    lowest = 0.0
     for j, (label, y) in enumerate(curves.items()):
-        ax.plot(x, curve(y, f"curves[{label!r}]", x.size), styles[j % 4], label=label, lw=2)
+        y = curve(y, f"curves[{label!r}]", x.size)
+        lowest = min(lowest, float(y.min()))
+        ax.plot(x, y, styles[j % 4], label=label, lw=2)
+    ax.axhline(0.0, color="0.5", lw=0.8, zorder=0)
     ax.set_xlabel("position added to every entry")
     ax.set_ylabel(ylabel)
-    ax.set_ylim(-0.05, 1.05)
+    ax.set_ylim(lowest - 0.05, 1.05)  # never clip a curve that dips below 0
     ax.legend(loc="center right")
     return fig

@@ -40,9 +40,11 @@ def sine_collisions(pos, omega: float = 1.0, *, pair_=None):
         ys = np.sin(omega * xs)
         ax.plot(xs, ys, "s", color=PALETTE[5], ms=8, mfc="none", mew=2)
         ax.plot(xs, ys, "--", color=PALETTE[5], lw=1.2)
-        for x, y in zip(xs, ys):
-            ax.annotate(f"pos {x:g}", (x, y), textcoords="offset points", xytext=(0, 9),
-                        ha="center", fontsize=8)
+        # Label the left point to its left and the right one to its right, so that the labels
+        # of two neighbours (78 and 79) do not print on top of each other.
+        for x, y, side in zip(xs, ys, np.sign(xs - xs.mean())):
+            ax.annotate(f"pos {x:g}", (x, y), textcoords="offset points", xytext=(6 * side, 9),
+                        ha={-1: "right", 1: "left"}.get(side, "center"), fontsize=8)
     ax.set_xlabel("position")
     ax.set_ylabel("sin(ω · pos)")
     ax.set_title(f"ω = {omega:g}")

@@ -47,7 +47,7 @@ def bits_vs_waves(n_positions: int = 32, n_columns: int = 4):
     left.set_yticks([-2.6 * j for j in range(n_columns)],
                     [f"bit {j} (period {2 ** (j + 1)})" for j in range(n_columns)])
     left.set_title("binary counter: jumps")
-    right.set_title("waves with the same periods: glides")
+    right.set_title("waves, same periods: glides")
     for ax in (left, right):
         ax.set_xlabel("position")
     return fig
