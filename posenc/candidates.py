@@ -10,7 +10,7 @@ position, so :mod:`posenc.properties` can test them all the same way:
   property "the same position gets the same vector in any sequence".
 
 The candidates, in the order the chapters meet them: raw index, decimal digits, index / length
-(chapter "What if we use the index?"), binary bits (chapter "From digits to waves"), a single sine
+(chapter "What if we use the index?"), binary bits (chapter "How do digits turn into waves?"), a single sine
 (chapter "Is one sine enough?"), several sines (chapter "Why run many clocks at once?") and the final sinusoidal
 encoding from :func:`posenc.encode`. Digit and bit columns are stored fastest first (ones digit,
 lowest bit), the same order as the sinusoidal table's columns.

@@ -1,4 +1,4 @@
-"""Figures for the chapter "From digits to waves": counters and the waves that replace them."""
+"""Figures for the chapter "How do digits turn into waves?": counters and the waves that replace them."""
 
 from __future__ import annotations
 
