@@ -15,10 +15,11 @@ FIRST_PAGES = ("docs/index.md", "docs/chapters/01-why-positions.md")
 
 MUTANTS = [
     Mutant("base 10000 -> 10001", "posenc/encoding.py", "BASE = 10000.0", "BASE = 10001.0"),
-    # The pages build integer-position tables, which go through the rotation builder: its sine
-    # columns receive the cosines instead.
+    # The pages build integer-position tables in the interleaved layout, which go through the
+    # rotation builder's one-copy write: i * conj(sin + i cos) = cos + i sin swaps the pair.
     Mutant("sin and cos swapped", "posenc/fast.py",
-           "table[rows, sin_cols] = tile[:m].real", "table[rows, sin_cols] = tile[:m].imag"),
+           "table[rows] = tile[:m].view(np.float64)",
+           "table[rows] = (1j * tile[:m].conj()).view(np.float64)"),
 ]
 
 
