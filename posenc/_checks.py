@@ -102,3 +102,16 @@ def check_positions(pos, name: str = "pos") -> np.ndarray:
         bad = int(np.flatnonzero(~np.isfinite(out))[0])
         raise ValueError(f"{name} must be finite, got {arr[bad]!r} at index {bad}")
     return out
+
+
+def check_matrix(x, name: str) -> np.ndarray:
+    """Return ``x`` as a finite 2-D float64 array, or raise naming ``name``."""
+    arr = np.asarray(x)
+    if arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold real numbers, got dtype {arr.dtype}")
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must be 2-D, got shape {arr.shape}")
+    arr = arr.astype(np.float64)
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} must be finite")
+    return arr

@@ -9,19 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._checks import check_d_model
+from ._checks import check_d_model, check_matrix
 
-
-def _matrix(x, name: str) -> np.ndarray:
-    arr = np.asarray(x)
-    if arr.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must hold real numbers, got dtype {arr.dtype}")
-    if arr.ndim != 2:
-        raise ValueError(f"{name} must be 2-D, got shape {arr.shape}")
-    arr = arr.astype(np.float64)
-    if not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} must be finite")
-    return arr
 
 
 def embed(tokens, d_model: int, *, seed: int = 0, scale: float = 1.0) -> np.ndarray:
@@ -122,8 +111,8 @@ def self_attention(x, w_q, w_k, w_v, *, causal: bool = False):
 
     See the chapter "Why does a Transformer need positions?" (docs/chapters/01-why-positions.md).
     """
-    x = _matrix(x, "x")
-    w_q, w_k, w_v = (_matrix(w, n) for w, n in ((w_q, "w_q"), (w_k, "w_k"), (w_v, "w_v")))
+    x = check_matrix(x, "x")
+    w_q, w_k, w_v = (check_matrix(w, n) for w, n in ((w_q, "w_q"), (w_k, "w_k"), (w_v, "w_v")))
     for w, n in ((w_q, "w_q"), (w_k, "w_k"), (w_v, "w_v")):
         if w.shape[0] != x.shape[1]:
             raise ValueError(

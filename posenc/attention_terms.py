@@ -16,19 +16,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._checks import check_matrix
+
 TERMS = ("content-content", "content-position", "position-content", "position-position")
 
-
-def _matrix(a, name: str) -> np.ndarray:
-    arr = np.asarray(a)
-    if arr.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must hold real numbers, got dtype {arr.dtype}")
-    if arr.ndim != 2:
-        raise ValueError(f"{name} must be 2-D, got shape {arr.shape}")
-    arr = arr.astype(np.float64)
-    if not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} must be finite")
-    return arr
 
 
 def score_terms(x, pe, w_q, w_k) -> dict[str, np.ndarray]:
@@ -60,8 +51,8 @@ def score_terms(x, pe, w_q, w_k) -> dict[str, np.ndarray]:
     >>> bool(np.allclose(sum(terms.values()), full))
     True
     """
-    x, pe = _matrix(x, "x"), _matrix(pe, "pe")
-    w_q, w_k = _matrix(w_q, "w_q"), _matrix(w_k, "w_k")
+    x, pe = check_matrix(x, "x"), check_matrix(pe, "pe")
+    w_q, w_k = check_matrix(w_q, "w_q"), check_matrix(w_k, "w_k")
     if pe.shape != x.shape:
         raise ValueError(f"pe must have the shape of x, {x.shape}, got {pe.shape}")
     for w, name in ((w_q, "w_q"), (w_k, "w_k")):
@@ -91,7 +82,7 @@ def diagonal_spread(matrix) -> float:
     >>> diagonal_spread([[1.0, 2.0], [3.0, 5.0]])
     4.0
     """
-    m = _matrix(matrix, "matrix")
+    m = check_matrix(matrix, "matrix")
     if m.shape[0] != m.shape[1] or m.shape[0] == 0:
         raise ValueError(f"matrix must be square and non-empty, got shape {m.shape}")
     n = m.shape[0]
