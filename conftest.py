@@ -128,3 +128,21 @@ docstring_sybil = Sybil(
 )
 
 pytest_collect_file = (markdown_sybil + docstring_sybil).pytest()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Print the prose-number scan's totals, exemptions included, at the end of every run."""
+    try:
+        from tests.prose_numbers import scan
+    except ImportError:                    # running outside the repository root
+        return
+    from pathlib import Path
+
+    totals: dict[str, int] = {}
+    for page in sorted(Path(__file__).parent.joinpath("docs").rglob("*.md")):
+        for number in scan(page).numbers:
+            totals[number.verdict] = totals.get(number.verdict, 0) + 1
+    terminalreporter.write_line(
+        "prose numbers: {checked} checked by outputs, {input} inputs from code, {exempt} exempt "
+        "(<!-- not-checked -->), {unchecked} unchecked".format(
+            **{k: totals.get(k, 0) for k in ("checked", "input", "exempt", "unchecked")}))

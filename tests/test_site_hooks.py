@@ -62,3 +62,19 @@ def test_site_config_is_strict_unless_serving(monkeypatch):
     assert load_config(str(root / "mkdocs.yml")).strict is True
     monkeypatch.setenv("POSENC_STRICT", "false")
     assert load_config(str(root / "mkdocs.yml")).strict is False
+
+
+def test_figures_are_byte_identical_across_builds():
+    """Two renderings of the same figure give the same SVG bytes (no dates, fixed hash salt)."""
+    import posenc
+    from posenc.plots import figure_html
+    from posenc.plots.encoding import heatmap
+    from posenc.plots.attention import attention_weights
+
+    def render():
+        w = posenc.encode(4, 4)[:, :4] ** 2
+        w = w / w.sum(axis=1, keepdims=True)
+        return (figure_html(heatmap(posenc.encode(30, 16)), alt="a")
+                + figure_html(attention_weights([("t", list("abcd"), w)]), alt="b"))
+
+    assert render() == render()
