@@ -11,16 +11,23 @@ rotation (four products and two sums in float64) of those, rounded once to the o
 With a pair written as the complex number ``sin + i cos``, the rotation is one complex product:
 ``(sin a + i cos a) * (cos b - i sin b) = sin(a + b) + i cos(a + b)``.
 
-For an 8192 x 1024 table that is 192 rows of float64 ``sin``/``cos`` instead of 8192, and the
-combine runs tile by tile (``block`` rows at a time) so each tile stays in cache. The result is
-as accurate as evaluating every angle in float64 and casting once, and faster than the usual
-float32 formula. Derived and measured in the chapter "How precise is the table?"
+The same identity builds the starts and offsets themselves from fewer exact rows: an offset
+``r = 8a + b`` (for blocks of 64) is a rotation of row ``b`` by ``8a``, and a start
+``s = 64 (8c + e)`` a rotation by ``64e`` of the start ``512c``. For an 8192 x 1024 table that is
+40 rows of float64 ``sin``/``cos`` instead of 8192. The combine runs tile by tile so each tile
+stays in cache, on two threads for large tables. The result is as accurate as evaluating every
+angle in float64 and casting once, and faster than the usual float32 formula. Derived and
+measured in the chapter "How precise is the table?"
 (docs/chapters/13-how-precise-is-the-table.md).
 """
 
 from __future__ import annotations
 
+import math
 import numbers
+import os
+import threading
+from typing import NamedTuple
 
 import numpy as np
 
@@ -28,6 +35,15 @@ from ._checks import check_dtype, check_layout
 
 BLOCK = 64
 """Default rows per block: 8192 positions need 128 block starts plus 64 offsets."""
+
+GROUP = 8
+"""Block starts ``s = block * q`` are split as ``q = GROUP * c + e``, with ``0 <= e < GROUP``."""
+
+TILE = 2**17
+"""Complex entries per tile (2 MiB of complex128): whole blocks of rows, combined in one call."""
+
+PARALLEL_MIN = 2**20
+"""Tables with at least this many (sin, cos) pairs share their tiles between two threads."""
 
 
 def _check_block(block) -> int:
@@ -91,15 +107,146 @@ def phasors(theta) -> np.ndarray:
     return z
 
 
+def rotors(theta) -> np.ndarray:
+    """The rotations ``cos theta - i sin theta``: multiplying a phasor by one adds ``theta``.
+
+    ``rotors(b) == -1j * phasors(b)`` (multiplying by ``-1j`` is exact), and
+    ``phasors(a) * rotors(b)`` is ``phasors(a + b)`` up to float64 rounding.
+
+    Parameters
+    ----------
+    theta : array_like
+        Angles in radians (float64).
+
+    Returns
+    -------
+    numpy.ndarray
+        complex128, same shape as ``theta``.
+
+    Examples
+    --------
+    >>> z = phasors(0.3) * rotors(0.4)
+    >>> bool(abs(z - phasors(0.7)) < 1e-15)
+    True
+    """
+    theta = np.asarray(theta, dtype=np.float64)
+    z = np.empty(theta.shape, dtype=np.complex128)
+    z.real = np.cos(theta)
+    np.negative(np.sin(theta), out=z.imag)
+    return z
+
+
+def _check_workers(workers) -> int | None:
+    if workers is None:
+        return None
+    if isinstance(workers, (bool, np.bool_)) or not isinstance(workers, numbers.Integral):
+        raise TypeError(f"workers must be a positive integer or None, got {workers!r} "
+                        f"of type {type(workers).__name__}")
+    if int(workers) < 1:
+        raise ValueError(f"workers must be a positive integer or None, got {int(workers)}")
+    return int(workers)
+
+
+def _offset_phasors(count: int, block: int, omega: np.ndarray) -> np.ndarray:
+    """``phasors(r * omega)`` for ``r = 0 .. count - 1``, from ``r = m a + b`` with
+    ``m = ceil(sqrt(block))``: exact rows for the ``b`` and for the multiples ``m a``, one
+    complex product for each offset. ``m`` depends only on ``block``, so each offset is always
+    split the same way."""
+    m = math.isqrt(block - 1) + 1
+    low = np.arange(min(m, count), dtype=np.float64)                  # b
+    high = np.arange(0, count, m, dtype=np.float64)                    # m a
+    both = rotors(np.multiply.outer(high, omega))[:, None, :] * \
+        phasors(np.multiply.outer(low, omega))[None, :, :]
+    return both.reshape(-1, omega.shape[0])[:count]
+
+
+def _start_rotors(q: np.ndarray, block: int, omega: np.ndarray) -> np.ndarray:
+    """``rotors(q * block * omega)`` for integer ``q``, from ``q = GROUP c + e`` (floor
+    division, so ``0 <= e < GROUP`` and the split depends only on ``q``)."""
+    c = q // GROUP
+    e = q - c * GROUP
+    if q.size > 1 and q[-1] - q[0] == q.size - 1:        # consecutive (sorted, no gaps)
+        unique_c, which_c = np.arange(c[0], c[-1] + 1), c - c[0]
+        unique_e, which_e = (np.arange(GROUP), e) if q.size >= GROUP else np.unique(
+            e, return_inverse=True)
+    else:
+        unique_c, which_c = np.unique(c, return_inverse=True)
+        unique_e, which_e = np.unique(e, return_inverse=True)
+    # one call for both sets of exact rows: the multiples of GROUP * block, then of block
+    pieces = np.concatenate([unique_c * (GROUP * block), unique_e * block]).astype(np.float64)
+    exact = rotors(np.multiply.outer(pieces, omega))
+    # np.take: NumPy's fancy indexing is about ten times slower on complex rows
+    return np.take(exact, which_c, axis=0) * np.take(exact, unique_c.size + which_e, axis=0)
+
+
+class _Plan(NamedTuple):
+    consecutive: bool              # p = first, first + 1, ... with first a multiple of block
+    q: np.ndarray                  # the distinct block indices; the starts are q * block
+    offsets: int                   # offsets 0 .. offsets - 1 are needed
+    which_start: np.ndarray | None     # per row, index into q (None when consecutive)
+    offset_of_row: np.ndarray | None   # per row, p - start (None when consecutive)
+
+
+def _plan(p: np.ndarray, block: int) -> _Plan:
+    """Split checked integer positions into block starts and offsets. Block starts are always
+    multiples of ``block``, so a row depends only on its position: encode(100)[7] and
+    encode([7])[0] are the same bits. A run of consecutive positions that starts on a multiple
+    of ``block`` (e.g. 0 .. n-1) takes the fast contiguous path."""
+    n = p.shape[0]
+    if p[0] % block == 0 and (n == 1 or bool(np.all(np.diff(p) == 1))):
+        q = p[0] // block + np.arange(-(-n // block), dtype=np.int64)
+        return _Plan(True, q, min(block, n), None, None)
+    q_of_row = p // block                                      # floor, so 0 <= r < block
+    q, which_start = np.unique(q_of_row, return_inverse=True)
+    offset_of_row = p - q_of_row * block
+    return _Plan(False, q, int(offset_of_row.max()) + 1, which_start, offset_of_row)
+
+
+def exact_rows(positions, block: int = BLOCK) -> int:
+    """How many rows of float64 ``sin``/``cos`` :func:`rotated_table` evaluates for
+    ``positions``; every other row is made by rotation.
+
+    Parameters
+    ----------
+    positions : array_like of int
+        As for :func:`rotated_table`.
+    block : int, default 64
+
+    Returns
+    -------
+    int
+        Exact rows for the offsets (``b`` and ``m a``) plus those for the starts (``GROUP block c``
+        and ``block e``); each row has ``len(omega)`` angles.
+
+    Examples
+    --------
+    >>> exact_rows(np.arange(8192)), exact_rows(np.arange(2048))
+    (40, 28)
+
+    See the chapter "How precise is the table?" (docs/chapters/13-how-precise-is-the-table.md).
+    """
+    p = _check_integer_positions(positions)
+    block = _check_block(block)
+    if p.size == 0:
+        return 0
+    plan = _plan(p, block)
+    m = math.isqrt(block - 1) + 1
+    offset_rows = min(m, plan.offsets) + len(range(0, plan.offsets, m))
+    c = plan.q // GROUP
+    return offset_rows + np.unique(c).size + np.unique(plan.q - c * GROUP).size
+
+
 def rotated_table(positions, omega, *, layout: str = "interleaved", dtype="float64",
-                  block: int = BLOCK) -> np.ndarray:
+                  block: int = BLOCK, workers: int | None = None) -> np.ndarray:
     """The encoding table of integer ``positions`` built by rotating a few exact rows.
 
     Positions ``p`` are split as ``p = s + r`` with a block start ``s`` and an offset
-    ``0 <= r < block``; ``sin``/``cos`` are evaluated in float64 only for the distinct starts and
-    offsets, then combined by the angle-addition formulas in float64, one tile of rows at a time,
-    and rounded once to ``dtype``. Block starts are the multiples of ``block``, whatever the order
-    of the positions (unsorted, gaps, negative), so each row depends only on its position.
+    ``0 <= r < block``. Exact float64 ``sin``/``cos`` are evaluated for a few rows only: offsets
+    ``r = m a + b`` (``m = ceil(sqrt(block))``) come from rows ``b`` and ``m a``, starts
+    ``s = block (8c + e)`` from rows ``block e`` and ``8 block c``. Everything else is combined by
+    the angle-addition formulas in float64 (complex products), one tile of rows at a time, and
+    rounded once to ``dtype``. Block starts are the multiples of ``block``, whatever the order of
+    the positions (unsorted, gaps, negative), so each row depends only on its position.
 
     Parameters
     ----------
@@ -110,7 +257,10 @@ def rotated_table(positions, omega, *, layout: str = "interleaved", dtype="float
     layout : {"interleaved", "concatenated"}, default "interleaved"
     dtype : {"float64", "float32"}, default "float64"
     block : int, default 64
-        Rows per block (and per tile).
+        Rows per block.
+    workers : int or None, default None
+        Threads that share the tiles. ``None``: two for tables of at least ``PARALLEL_MIN``
+        pairs on a machine with two or more CPUs, else one. The result does not depend on it.
 
     Returns
     -------
@@ -133,50 +283,75 @@ def rotated_table(positions, omega, *, layout: str = "interleaved", dtype="float
     layout = check_layout(layout)
     out_dtype = check_dtype(dtype)
     block = _check_block(block)
+    workers = _check_workers(workers)
 
     n, half = p.shape[0], omega.shape[0]
     table = np.empty((n, 2 * half), dtype=out_dtype)
     if n == 0:
         return table
     interleaved = layout == "interleaved"
-    if interleaved:
-        sin_cols, cos_cols = slice(0, None, 2), slice(1, None, 2)
-    else:
-        sin_cols, cos_cols = slice(0, half), slice(half, None)
 
-    # Block starts are always multiples of ``block``, so a row depends only on its position:
-    # encode(100)[7] and encode([7])[0] are the same bits. A run of consecutive positions that
-    # starts on a multiple of ``block`` (e.g. 0 .. n-1) takes the fast contiguous path.
-    consecutive = p[0] % block == 0 and (n == 1 or bool(np.all(np.diff(p) == 1)))
-    if consecutive:
-        starts = p[0] + np.arange(0, n, block, dtype=np.int64)
-        offsets = np.arange(min(block, n), dtype=np.int64)
-    else:
-        q = p // block                                   # floor, so 0 <= r < block
-        unique_q, which_start = np.unique(q, return_inverse=True)
-        starts = unique_q * block
-        offset_of_row = p - q * block
-        offsets = np.arange(block, dtype=np.int64)
+    plan = _plan(p, block)
+    consecutive, q = plan.consecutive, plan.q
+    which_start, offset_of_row = plan.which_start, plan.offset_of_row
+    by_offset = _offset_phasors(plan.offsets, block, omega)
+    # phasors(r w) * rotors(s w) = phasors((s + r) w) = sin((s + r) w) + i cos((s + r) w)
+    by_start = _start_rotors(q, block, omega)
 
-    # sin(r w) + i cos(r w) for the offsets, and cos(s w) - i sin(s w) for the starts:
-    # their product is sin((s + r) w) + i cos((s + r) w). Multiplying by -1j is exact.
-    by_offset = phasors(np.multiply.outer(offsets.astype(np.float64), omega))
-    by_start = -1j * phasors(np.multiply.outer(starts.astype(np.float64), omega))
+    blocks_per_tile = max(1, TILE // (block * half))
+    rows_per_tile = block * blocks_per_tile
+    tiles = -(-n // rows_per_tile)
 
-    tile = np.empty((min(block, n), half), dtype=np.complex128)
-    for k, first in enumerate(range(0, n, block)):
-        rows = slice(first, min(first + block, n))
-        m = rows.stop - rows.start
-        if consecutive:
-            np.multiply(by_offset[:m], by_start[k], out=tile[:m])
-        else:
-            np.multiply(by_offset[offset_of_row[rows]], by_start[which_start[rows]],
-                        out=tile[:m])
-        if interleaved:
-            # complex128 memory is (sin, cos, sin, cos, ...): exactly an interleaved row, so
-            # one contiguous copy does it (and rounds once to the dtype).
-            table[rows] = tile[:m].view(np.float64)
-        else:
-            table[rows, sin_cols] = tile[:m].real    # one rounding from float64 to the dtype
-            table[rows, cos_cols] = tile[:m].imag
+    def fill(first_tile: int, stop_tile: int) -> None:
+        buffer = np.empty((min(rows_per_tile, n), half), dtype=np.complex128)
+        for k in range(first_tile, stop_tile):
+            lo = k * rows_per_tile
+            hi = min(lo + rows_per_tile, n)
+            tile = buffer[: hi - lo]
+            if consecutive:
+                whole = (hi - lo) // block                     # complete blocks in this tile
+                b0 = k * blocks_per_tile
+                if whole:
+                    np.multiply(by_offset, by_start[b0:b0 + whole, None, :],
+                                out=tile[: whole * block].reshape(whole, block, half))
+                if whole * block < hi - lo:                    # the last, partial block
+                    np.multiply(by_offset[: hi - lo - whole * block], by_start[b0 + whole],
+                                out=tile[whole * block:])
+            else:
+                np.multiply(np.take(by_offset, offset_of_row[lo:hi], axis=0),
+                            np.take(by_start, which_start[lo:hi], axis=0), out=tile)
+            if interleaved:
+                # complex128 memory is (sin, cos, sin, cos, ...): exactly an interleaved row, so
+                # one contiguous copy does it (and rounds once to the dtype).
+                table[lo:hi] = tile.view(np.float64)
+            else:
+                table[lo:hi, :half] = tile.real       # one rounding from float64 to the dtype
+                table[lo:hi, half:] = tile.imag
+
+    if workers is None:
+        workers = 2 if n * half >= PARALLEL_MIN and (os.cpu_count() or 1) >= 2 else 1
+    workers = min(workers, tiles)
+    if workers == 1:
+        fill(0, tiles)
+        return table
+    # NumPy releases the GIL inside each product and copy, so threads share the cores. Each tile
+    # is computed the same way whichever thread takes it: the bits do not depend on ``workers``.
+    cuts = [tiles * w // workers for w in range(workers + 1)]
+    failures: list[BaseException] = []
+
+    def run(first_tile: int, stop_tile: int) -> None:
+        try:
+            fill(first_tile, stop_tile)
+        except BaseException as exc:                  # re-raised in the calling thread
+            failures.append(exc)
+
+    helpers = [threading.Thread(target=run, args=(cuts[w], cuts[w + 1]), daemon=True)
+               for w in range(1, workers)]
+    for thread in helpers:
+        thread.start()
+    run(cuts[0], cuts[1])
+    for thread in helpers:
+        thread.join()
+    if failures:
+        raise failures[0]
     return table

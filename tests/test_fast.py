@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import posenc
-from posenc.fast import phasors, rotated_table
+from posenc.fast import PARALLEL_MIN, phasors, rotated_table, rotors
 from tests.reference import exact_entry
 
 HALF_ULP_AT_ONE = 2.0 ** -25        # 2.98e-8
@@ -95,20 +95,24 @@ def test_float64_as_accurate_as_direct_evaluation():
         assert err_rot.max() <= err_direct.max() * 1.5 + 4 * U64
 
 
-def test_combine_adds_at_most_one_float64_unit():
-    """Against sin/cos of the sum of the two float64 angle pieces actually used."""
+def test_combine_adds_a_few_float64_units():
+    """Against sin/cos of the sum of the four float64 angle pieces actually used: the position
+    is 512 c + 64 e + 8 a + b, and each piece times omega is rounded to float64 once. Four
+    rounded sin/cos pairs and three complex products (each within sqrt(5) float64 half-units,
+    Brent, Percival and Zimmermann 2007) bound the combine's own error by about 4 units of 1."""
     omega = posenc.frequencies(32)
     positions = np.arange(999_000, 999_200)
     table = rotated_table(positions, omega, block=64)
     worst = 0.0
     for j in range(0, 200, 9):
         pos = 999_000 + j                      # starts are multiples of the block
-        start, r = float(pos // 64 * 64), float(pos % 64)
+        c, e, a, b = pos // 512, pos // 64 % 8, pos % 64 // 8, pos % 8
         for i in range(16):
-            angle = mpmath.mpf(start * omega[i]) + mpmath.mpf(r * omega[i])
+            angle = sum(mpmath.mpf(float(piece) * omega[i])
+                        for piece in (512 * c, 64 * e, 8 * a, b))
             worst = max(worst, abs(table[j, 2 * i] - float(mpmath.sin(angle))),
                         abs(table[j, 2 * i + 1] - float(mpmath.cos(angle))))
-    assert worst <= U64
+    assert 0 < worst <= 4 * U64
 
 
 def test_large_positions_keep_float64_angle_accuracy():
@@ -148,6 +152,9 @@ def test_phasors_pair_sin_with_cos():
     ({"omega": [1.0, np.inf]}, ValueError, "omega.*finite"),
     ({"omega": ["x"]}, TypeError, "omega"),
     ({"layout": "concat"}, ValueError, "layout"),
+    ({"workers": 0}, ValueError, "workers"),
+    ({"workers": 1.5}, TypeError, "workers"),
+    ({"workers": True}, TypeError, "workers"),
     ({"dtype": "float16"}, ValueError, "dtype"),
 ])
 def test_bad_input(kwargs, exc, words):
@@ -166,3 +173,59 @@ def test_a_row_depends_only_on_its_position():
         assert np.array_equal(posenc.encode([p], 64)[0], full[p])
     assert np.array_equal(posenc.encode(np.arange(7, 200), 64), full[7:200])
     assert np.array_equal(posenc.encode([299, 3, 150], 64), full[[299, 3, 150]])
+
+
+@pytest.mark.parametrize("layout", ["interleaved", "concatenated"])
+def test_threads_do_not_change_the_bits(layout):
+    """Tiles are shared between threads for large tables; every split gives the same table,
+    including partial tiles and a partial last block (n = 3000 is not a multiple of 64)."""
+    omega = posenc.frequencies(256)
+    for positions in (np.arange(3000), np.arange(6400, 9400), np.arange(3000)[::-1] * 7):
+        tables = [rotated_table(positions, omega, layout=layout, dtype="float32", workers=w)
+                  for w in (1, 2, 3, 64)]
+        assert all(np.array_equal(tables[0], t) for t in tables[1:])
+
+
+def test_large_tables_default_to_two_threads_and_match_one(monkeypatch):
+    import threading
+
+    started = []
+    real_start = threading.Thread.start
+    monkeypatch.setattr(threading.Thread, "start",
+                        lambda self: (started.append(self), real_start(self))[1])
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    n = PARALLEL_MIN // 128 + 64                        # just over the threshold for d = 256
+    table = posenc.encode(n, 256, dtype="float32")
+    assert len(started) == 1
+    assert np.array_equal(table, rotated_table(np.arange(n), posenc.frequencies(256),
+                                               dtype="float32", workers=1))
+    started.clear()
+    posenc.encode(n - 128, 256, dtype="float32")       # under it: one thread
+    assert started == []
+
+
+def test_rotors_add_angles():
+    a, b = np.linspace(-3, 3, 7), np.linspace(0, 50, 7)
+    z = phasors(a) * rotors(b)
+    assert np.allclose(z.real, np.sin(a + b), atol=1e-14)
+    assert np.allclose(z.imag, np.cos(a + b), atol=1e-14)
+    assert np.array_equal(rotors(b), -1j * phasors(b))
+
+
+@pytest.mark.parametrize("positions", [np.arange(8192), np.arange(2048), np.arange(3),
+                                       np.arange(64, 200), [5], [1_000_000, -3, 64, 64],
+                                       np.arange(0, 10**6, 997)])
+def test_exact_rows_counts_the_sines_the_builder_evaluates(positions, monkeypatch):
+    import posenc.fast as fast
+
+    evaluated = []
+    for name in ("phasors", "rotors"):
+        real = getattr(fast, name)
+        monkeypatch.setattr(fast, name, lambda theta, real=real: (
+            evaluated.append(np.shape(theta)[0]), real(theta))[1])
+    omega = posenc.frequencies(16)
+    table = fast.rotated_table(positions, omega)
+    assert sum(evaluated) == fast.exact_rows(positions)
+    theta = np.multiply.outer(np.asarray(positions, dtype=float), omega)    # direct, to compare
+    assert np.allclose(table[:, 0::2], np.sin(theta), atol=1e-9, rtol=0)
+    assert np.allclose(table[:, 1::2], np.cos(theta), atol=1e-9, rtol=0)

@@ -18,8 +18,8 @@ MUTANTS = [
     # The pages build integer-position tables in the interleaved layout, which go through the
     # rotation builder's one-copy write: i * conj(sin + i cos) = cos + i sin swaps the pair.
     Mutant("sin and cos swapped", "posenc/fast.py",
-           "table[rows] = tile[:m].view(np.float64)",
-           "table[rows] = (1j * tile[:m].conj()).view(np.float64)"),
+           "table[lo:hi] = tile.view(np.float64)",
+           "table[lo:hi] = (1j * tile.conj()).view(np.float64)"),
 ]
 
 
