@@ -37,8 +37,9 @@ MUTANTS = [
            "i = np.arange(1, d_model // 2 + 1, dtype=np.float64)", "the first pair has omega 1"),
     Mutant("layouts swapped", FAST, 'interleaved = layout == "interleaved"',
            'interleaved = layout != "interleaved"', "interleaved puts sin at 2i, cos at 2i+1"),
-    Mutant("angles in float32", FAST, "theta = np.asarray(theta, dtype=np.float64)",
-           "theta = np.asarray(theta, dtype=np.float32).astype(np.float64)",
+    Mutant("angles in float32", FAST, "exact = rotors(np.multiply.outer(pieces, omega))",
+           "exact = rotors(np.multiply.outer(pieces.astype(np.float32), "
+           "omega.astype(np.float32)).astype(np.float64))",
            "angles are computed in float64"),
     Mutant("norm changed by 1%", FAST, "table[lo:hi] = tile.view(np.float64)",
            "table[lo:hi] = 1.01 * tile.view(np.float64)", "every vector has norm sqrt(d/2)"),
