@@ -40,13 +40,16 @@ serve: $(STAMP)  ## serve the site with live reload at http://127.0.0.1:8000/
 	@# --dirty warns on every rebuild, so serve is not strict; make test and make docs are.
 	POSENC_STRICT=false $(BIN)/python -m mkdocs serve --dirty --dev-addr 127.0.0.1:8000
 
-test: $(STAMP)  ## run every test: strict site build, unit tests, doc blocks, docstrings, browser
-	@# The build comes first so that the browser tests reuse the fresh site/ instead of
-	@# building it again.
-	$(BIN)/python -m mkdocs build --strict --clean --site-dir site
-	$(BIN)/python -m pytest
+# pytest-xdist workers for `make test` (--dist loadfile: one file per worker at a time): the
+# browser module, strict build first, runs on one; the unit and doc tests on the other.
+JOBS ?= 2
 
-unit: $(STAMP)  ## only the pytest part (unit tests, doc blocks, docstrings)
+test: $(STAMP)  ## run every test: strict site build, unit tests, doc blocks, docstrings, browser
+	@# The strict build is the first test of tests/test_browser.py (POSENC_BUILD=always), so it
+	@# runs beside the unit and doc tests instead of before them.
+	POSENC_BUILD=always $(BIN)/python -m pytest -n $(JOBS) --dist loadfile
+
+unit: $(STAMP)  ## pytest on one process; the site is rebuilt only if a source is newer than site/
 	$(BIN)/python -m pytest
 
 docs: $(STAMP)  ## only the strict site build into site/

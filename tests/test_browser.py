@@ -1,7 +1,8 @@
 """The explorers on the static site, driven in headless Chromium and checked against posenc.
 
-The test serves the built site on 127.0.0.1 (``site/`` when it is newer than every source file,
-otherwise a fresh ``mkdocs build`` into a temporary folder), opens pages in Debian's Chromium
+The first test is the strict site build itself, into ``site/``: always under ``make test``
+(``POSENC_BUILD=always``), otherwise only when ``site/`` is older than a source file. The others
+serve that site on 127.0.0.1, open pages in Debian's Chromium
 through Playwright, moves the sliders, reads the numbers the explorers display and compares each
 with the package, to the precision displayed. Any console error, uncaught exception or request
 to another host fails the test. Screenshots land in ``artifacts/browser/`` for a human to look at.
@@ -65,17 +66,45 @@ def newest_source_mtime() -> float:
     return newest
 
 
+# Under pytest-xdist (`make test`: -n 2 --dist loadfile) this module runs on one worker, build
+# first, while the other worker takes the unit and doc tests (loadfile also keeps each page's
+# examples together and in order, as Sybil needs).
+
+
 @pytest.fixture(scope="module")
-def site_dir(tmp_path_factory) -> Path:
+def site_dir() -> Path:
     built = SITE / EXPLORE / "index.html"
-    if built.exists() and built.stat().st_mtime >= newest_source_mtime():
+    fresh = built.exists() and built.stat().st_mtime >= newest_source_mtime()
+    if fresh and os.environ.get("POSENC_BUILD") != "always":
         return SITE                                   # `make docs` output, newer than every source
-    out = tmp_path_factory.mktemp("site")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", MPLBACKEND="Agg")
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
+                             "--site-dir", str(SITE)],
                             cwd=ROOT, env=env, capture_output=True, text=True)
-    assert result.returncode == 0, f"mkdocs build failed:\n{result.stdout}\n{result.stderr}"
-    return out
+    assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stdout}\n{result.stderr}"
+    return SITE
+
+
+def test_strict_site_build(site_dir):
+    """The site builds with --strict (warnings are errors; math, links and anchors checked by
+    the build) and every page of the nav is there."""
+    from mkdocs.config import load_config
+
+    def pages(nav):
+        for item in nav:
+            value = next(iter(item.values())) if isinstance(item, dict) else item
+            if isinstance(value, list):
+                yield from pages(value)
+            elif isinstance(value, str) and not value.startswith(("http:", "https:")):
+                yield value
+
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    sources = list(pages(config.nav))
+    assert len(sources) >= 18, sources
+    for source in sources:
+        stem = source.removesuffix(".md").removesuffix(".py").removesuffix(".ipynb")
+        html = site_dir / ("index.html" if stem == "index" else f"{stem}/index.html")
+        assert html.exists(), f"{source} was not built ({html})"
 
 
 @pytest.fixture(scope="module")
@@ -342,7 +371,9 @@ def test_sliders_work_with_the_keyboard(explore):
 
 def test_explorer_works_after_instant_navigation(watched, base_url):
     page = watched.page
-    page.goto(base_url, wait_until="load")
+    # Material intercepts a link only once it has fetched sitemap.xml (after "load"); a click
+    # before that is a full page load. Wait for the network to go quiet first.
+    page.goto(base_url, wait_until="networkidle")
     page.evaluate("window.__sameDocument = true")
     page.locator(".md-nav__link[href$='explore/']").first.click()
     page.wait_for_function("document.querySelectorAll('.posenc-explorer[data-mounted]').length === 4")
