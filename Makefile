@@ -62,7 +62,7 @@ slow: $(STAMP)  ## tests too slow for every run: the PyTorch module under torch.
 	POSENC_TEST_COMPILE=1 $(BIN)/python -m pytest tests/test_torch_module.py -k compile -rs
 
 clean:  ## remove build output and caches (keeps .venv)
-	rm -rf site .pytest_cache
+	rm -rf site .pytest_cache .cache
 	find . -name __pycache__ -not -path './$(VENV)/*' -prune -exec rm -rf {} +
 
 .PHONY: bench

@@ -5,21 +5,32 @@
   so the figure follows the page's light or dark text colour; backgrounds are transparent.
 * Accessible: the SVG gets ``role="img"`` and a ``<title>`` holding the alt text, which should
   state the figure's takeaway, not its appearance.
+* Cached when asked: if ``POSENC_FIGURE_CACHE`` names a folder (the site build sets it to
+  ``.cache/figures``), an SVG is stored there under a digest of everything that decides its bytes
+  (the figure's full pickled state, the alt text, every rcParam at render time, matplotlib's
+  version and this module's source) and reused when the same figure is drawn again. Any change
+  to the data, the plotting code's output or the style is a new digest, so a stale figure cannot
+  be served; a figure that cannot be pickled is simply rendered.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import html
 import io
+import os
+import pickle
 import re
+from pathlib import Path
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.transforms import TransformNode  # noqa: E402
 
 FOREGROUND = "#0b0c0d"
 """Sentinel colour for text and axes; replaced by ``currentColor`` in the SVG."""
@@ -122,11 +133,16 @@ def to_svg(fig: Figure, alt: str, *, close: bool = True) -> str:
         raise TypeError(f"fig must be a matplotlib Figure, got {type(fig).__name__}")
     if not isinstance(alt, str) or not alt.strip():
         raise ValueError("alt must be a non-empty sentence stating the figure's takeaway")
-    buffer = io.StringIO()
     with style():
-        fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
+        key = _cache_key(fig, alt)
+        cached = _cache_read(key)
+        if cached is None:
+            buffer = io.StringIO()
+            fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
     if close:
         plt.close(fig)
+    if cached is not None:
+        return cached
     text = buffer.getvalue()
     text = text[text.index("<svg"):]                      # drop the XML prolog and doctype
     text = _TITLE.sub("", text)
@@ -135,7 +151,68 @@ def to_svg(fig: Figure, alt: str, *, close: bool = True) -> str:
     label = html.escape(alt.strip(), quote=True)
     text = text.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
     head_end = text.index(">") + 1
-    return text[:head_end] + f"<title>{label}</title>" + text[head_end:]
+    text = text[:head_end] + f"<title>{label}</title>" + text[head_end:]
+    _cache_write(key, text)
+    return text
+
+
+class _StablePickler(pickle.Pickler):
+    """Pickles a figure without the one part that changes from process to process: each
+    transform's ``_parents``, back-references keyed by ``id()`` that only serve invalidation."""
+
+    def reducer_override(self, obj):
+        if not isinstance(obj, TransformNode):
+            return NotImplemented
+        reduced = list(obj.__reduce_ex__(5))
+        if len(reduced) > 2 and isinstance(reduced[2], dict) and "_parents" in reduced[2]:
+            reduced[2] = {**reduced[2], "_parents": None}
+        return tuple(reduced)
+
+
+def _cache_key(fig: Figure, alt: str) -> str | None:
+    """Digest of everything that decides the SVG's bytes, or None when not caching."""
+    if not os.environ.get("POSENC_FIGURE_CACHE"):
+        return None
+    digest = hashlib.sha256()
+    try:
+        buffer = io.BytesIO()
+        _StablePickler(buffer, protocol=5).dump(fig)
+    except Exception:                                # e.g. a lambda formatter: just render
+        return None
+    digest.update(buffer.getvalue())
+    rc = sorted((k, repr(v)) for k, v in plt.rcParams.items())
+    for part in (alt, repr(rc), matplotlib.__version__, Path(__file__).read_text()):
+        digest.update(b"\0" + part.encode())
+    return digest.hexdigest()
+
+
+def _cache_path(key: str) -> Path:
+    return Path(os.environ["POSENC_FIGURE_CACHE"]) / f"{key}.svg"
+
+
+def _cache_read(key: str | None) -> str | None:
+    if key is None:
+        return None
+    path = _cache_path(key)
+    try:
+        text = path.read_text(encoding="utf-8")
+        os.utime(path)                               # used: keep it (hooks/figure_cache.py)
+        return text
+    except OSError:
+        return None
+
+
+def _cache_write(key: str | None, text: str) -> None:
+    if key is None:
+        return
+    path = _cache_path(key)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)                    # atomic: a reader never sees half a file
+    except OSError:
+        pass
 
 
 def figure_html(fig: Figure, alt: str, caption: str | None = None) -> str:
