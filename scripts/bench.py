@@ -264,10 +264,15 @@ def main(argv=None):
     print("| site measure | value | budget | met |")
     print("|---|---|---|---|")
     site = ROOT / "site"
-    build = timed([sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
-                   "--site-dir", str(site)])
-    print(f"| cold `mkdocs build --strict` | {build:.1f} s | {BUDGETS['build']:.0f} s | "
-          f"{'yes' if build <= BUDGETS['build'] else 'NO'} |")
+    build_cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
+                 "--site-dir", str(site)]
+    shutil.rmtree(ROOT / ".cache" / "figures", ignore_errors=True)     # as in a fresh clone
+    build = timed(build_cmd)
+    print(f"| cold `mkdocs build --strict` (empty figure cache) | {build:.1f} s | "
+          f"{BUDGETS['build']:.0f} s | {'yes' if build <= BUDGETS['build'] else 'NO'} |")
+    warm = timed(build_cmd)
+    print(f"| the same build again (figures from .cache/figures) | {warm:.1f} s | "
+          f"{BUDGETS['build']:.0f} s | {'yes' if warm <= BUDGETS['build'] else 'NO'} |")
     sizes = page_sizes(site)
     transferred = page_sizes(site, compressed=True)
     # What `make test` runs: every test, the strict build (into site/) among them.
