@@ -43,7 +43,8 @@ TILE = 2**17
 """Complex entries per tile (2 MiB of complex128): whole blocks of rows, combined in one call."""
 
 PARALLEL_MIN = 2**20
-"""Tables with at least this many (sin, cos) pairs share their tiles between two threads."""
+"""Tables with at least this many (sin, cos) pairs (and two tiles) share the tiles between two
+threads; below it, starting a thread costs more than it saves."""
 
 
 def _check_block(block) -> int:
@@ -302,29 +303,34 @@ def rotated_table(positions, omega, *, layout: str = "interleaved", dtype="float
     rows_per_tile = block * blocks_per_tile
     tiles = -(-n // rows_per_tile)
 
+    if interleaved:
+        # An interleaved row (sin, cos, sin, cos, ...) has the memory layout of a complex row
+        # (sin + i cos, ...), so the products are written straight into the table viewed as
+        # complex; NumPy rounds each part once to the dtype (complex128 -> complex64 is a
+        # "same_kind" cast) through a small internal buffer, with no tile to copy.
+        into = table.view(np.complex64 if out_dtype == np.float32 else np.complex128)
+
     def fill(first_tile: int, stop_tile: int) -> None:
-        buffer = np.empty((min(rows_per_tile, n), half), dtype=np.complex128)
+        buffer = None if interleaved else np.empty((min(rows_per_tile, n), half), np.complex128)
         for k in range(first_tile, stop_tile):
             lo = k * rows_per_tile
             hi = min(lo + rows_per_tile, n)
-            tile = buffer[: hi - lo]
+            tile = into[lo:hi] if interleaved else buffer[: hi - lo]
             if consecutive:
                 whole = (hi - lo) // block                     # complete blocks in this tile
                 b0 = k * blocks_per_tile
                 if whole:
                     np.multiply(by_offset, by_start[b0:b0 + whole, None, :],
-                                out=tile[: whole * block].reshape(whole, block, half))
+                                out=tile[: whole * block].reshape(whole, block, half),
+                                casting="same_kind")
                 if whole * block < hi - lo:                    # the last, partial block
                     np.multiply(by_offset[: hi - lo - whole * block], by_start[b0 + whole],
-                                out=tile[whole * block:])
+                                out=tile[whole * block:], casting="same_kind")
             else:
                 np.multiply(np.take(by_offset, offset_of_row[lo:hi], axis=0),
-                            np.take(by_start, which_start[lo:hi], axis=0), out=tile)
-            if interleaved:
-                # complex128 memory is (sin, cos, sin, cos, ...): exactly an interleaved row, so
-                # one contiguous copy does it (and rounds once to the dtype).
-                table[lo:hi] = tile.view(np.float64)
-            else:
+                            np.take(by_start, which_start[lo:hi], axis=0), out=tile,
+                            casting="same_kind")
+            if not interleaved:
                 table[lo:hi, :half] = tile.real       # one rounding from float64 to the dtype
                 table[lo:hi, half:] = tile.imag
 

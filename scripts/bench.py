@@ -6,7 +6,7 @@ Prints one Markdown table:
 - building float32 tables of 8192 x 1024 and 2048 x 512 with `posenc.encode` (rotation builder),
   the tutorial formula in float32 (PyTorch, as in the PyTorch tutorial, and the same in NumPy),
   and float64-then-cast (direct NumPy); variants run round-robin in one process so they share the
-  machine's noise; median of all repetitions with the 10th-90th percentile range, speed-up of
+  machine's noise, in a rotating order so each follows every other equally often; median of all repetitions with the 10th-90th percentile range, speed-up of
   posenc over each, and the max error against a float64 table;
 - cold `mkdocs build --strict` time, the full test run as `make test` does it (the strict build
   included), the rebuild time under
@@ -100,10 +100,14 @@ def bench_builders(sizes, repeats):
             errors[name] = float(np.abs(table - reference).max())
         del reference, theta
         times = {name: [] for name in VARIANTS}
-        for _ in range(repeats):                                # round-robin
-            for name, build in VARIANTS.items():
+        names = list(VARIANTS)
+        for rep in range(repeats):
+            # Round-robin, starting one variant later each time, so every variant follows every
+            # other equally often: whichever runs right after the float64 builder finds the
+            # caches flushed, and a fixed order would hand that cost to one of them.
+            for name in names[rep % len(names):] + names[:rep % len(names)]:
                 t0 = time.perf_counter()
-                build(n, d)
+                VARIANTS[name](n, d)
                 times[name].append(time.perf_counter() - t0)
         ours = np.median(times["posenc.encode (rotation)"])
         for name in VARIANTS:
@@ -230,7 +234,7 @@ def main(argv=None):
                     help="also write the builder table, with date and machine, to this file "
                          "(the precision chapter renders docs/data/bench-builders.json)")
     args = ap.parse_args(argv)
-    repeats = 7 if args.quick else 25
+    repeats = 8 if args.quick else 28                     # multiples of the 4 variants
 
     print(f"posenc benchmark, {datetime.date.today()}, {platform.machine()}, "
           f"{os.cpu_count()} CPUs, Python {platform.python_version()}, NumPy {np.__version__}")

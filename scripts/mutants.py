@@ -25,8 +25,8 @@ from tests.mutation import Mutant, apply, copy_project, run_doc_tests  # noqa: E
 ENC = "posenc/encoding.py"
 FAST = "posenc/fast.py"            # integer positions (every table the pages build) go here
 MUTANTS = [
-    Mutant("sin and cos swapped", FAST, "table[lo:hi] = tile.view(np.float64)",
-           "table[lo:hi] = (1j * tile.conj()).view(np.float64)", "PE(pos, 2i) is a sine"),
+    Mutant("sin and cos swapped", FAST, "z.real = np.sin(theta)\n    z.imag = np.cos(theta)",
+           "z.real = np.cos(theta)\n    z.imag = np.sin(theta)", "PE(pos, 2i) is a sine"),
     Mutant("sin and cos swapped (concatenated)", FAST, "table[lo:hi, :half] = tile.real",
            "table[lo:hi, :half] = tile.imag", "[sin | cos]: the sines come first"),
     Mutant("base 10000 -> 10001", ENC, "BASE = 10000.0", "BASE = 10001.0",
@@ -41,12 +41,13 @@ MUTANTS = [
            "exact = rotors(np.multiply.outer(pieces.astype(np.float32), "
            "omega.astype(np.float32)).astype(np.float64))",
            "angles are computed in float64"),
-    Mutant("norm changed by 1%", FAST, "table[lo:hi] = tile.view(np.float64)",
-           "table[lo:hi] = 1.01 * tile.view(np.float64)", "every vector has norm sqrt(d/2)"),
+    Mutant("norm changed by 1%", FAST, "return both.reshape(-1, omega.shape[0])[:count]",
+           "return 1.01 * both.reshape(-1, omega.shape[0])[:count]",
+           "every vector has norm sqrt(d/2)"),
     Mutant("positions shifted by one", ENC, "    positions = check_positions(pos)\n    omega",
            "    positions = check_positions(pos) + 1.0\n    omega", "row p encodes position p"),
-    Mutant("cosine sign flipped", FAST, "table[lo:hi] = tile.view(np.float64)",
-           "table[lo:hi] = tile.conj().view(np.float64)", "PE(0) = (0, 1, 0, 1, ...)"),
+    Mutant("cosine sign flipped", FAST, "    z.imag = np.cos(theta)",
+           "    z.imag = -np.cos(theta)", "PE(0) = (0, 1, 0, 1, ...)"),
     Mutant("builder rotates backwards", FAST, "np.negative(np.sin(theta), out=z.imag)",
            "z.imag = np.sin(theta)", "PE(p + k) = M_k PE(p), in that direction"),
     Mutant("rotation block transposed", "posenc/rotation.py", "return np.array([[c, s], [-s, c]])",

@@ -15,11 +15,11 @@ FIRST_PAGES = ("docs/index.md", "docs/chapters/01-why-positions.md")
 
 MUTANTS = [
     Mutant("base 10000 -> 10001", "posenc/encoding.py", "BASE = 10000.0", "BASE = 10001.0"),
-    # The pages build integer-position tables in the interleaved layout, which go through the
-    # rotation builder's one-copy write: i * conj(sin + i cos) = cos + i sin swaps the pair.
+    # The pages build integer-position tables with the rotation builder, whose exact rows come
+    # from phasors (sin + i cos): swapping their parts swaps sin and cos at position 0.
     Mutant("sin and cos swapped", "posenc/fast.py",
-           "table[lo:hi] = tile.view(np.float64)",
-           "table[lo:hi] = (1j * tile.conj()).view(np.float64)"),
+           "z.real = np.sin(theta)\n    z.imag = np.cos(theta)",
+           "z.real = np.cos(theta)\n    z.imag = np.sin(theta)"),
 ]
 
 
