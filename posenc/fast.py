@@ -14,8 +14,10 @@ With a pair written as the complex number ``sin + i cos``, the rotation is one c
 The same identity builds the starts and offsets themselves from fewer exact rows: an offset
 ``r = 8a + b`` (for blocks of 64) is a rotation of row ``b`` by ``8a``, and a start
 ``s = 64 (8c + e)`` a rotation by ``64e`` of the start ``512c``. For an 8192 x 1024 table that is
-40 rows of float64 ``sin``/``cos`` instead of 8192. The combine runs tile by tile so each tile
-stays in cache, on two threads for large tables. The result is as accurate as evaluating every
+40 rows of float64 ``sin``/``cos`` instead of 8192. The products go straight into the table,
+a few blocks of rows per call: an interleaved row (sin, cos, sin, cos, ...) has the memory layout
+of a row of complex numbers, so NumPy rounds each product once into it. Large tables are shared
+between two threads. The result is as accurate as evaluating every
 angle in float64 and casting once, and faster than the usual float32 formula. Derived and
 measured in the chapter "How precise is the table?"
 (docs/chapters/13-how-precise-is-the-table.md).
@@ -40,7 +42,8 @@ GROUP = 8
 """Block starts ``s = block * q`` are split as ``q = GROUP * c + e``, with ``0 <= e < GROUP``."""
 
 TILE = 2**17
-"""Complex entries per tile (2 MiB of complex128): whole blocks of rows, combined in one call."""
+"""(sin, cos) pairs per call: whole blocks of rows, multiplied in one NumPy call (the
+concatenated layout also needs a complex128 buffer of this size, 2 MiB)."""
 
 PARALLEL_MIN = 2**20
 """Tables with at least this many (sin, cos) pairs (and two tiles) share the tiles between two
