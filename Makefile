@@ -46,8 +46,9 @@ JOBS ?= 2
 
 test: $(STAMP)  ## run every test: strict site build, unit tests, doc blocks, docstrings, browser
 	@# The strict build is the first test of tests/test_browser.py (POSENC_BUILD=always), so it
-	@# runs beside the unit and doc tests instead of before them.
-	POSENC_BUILD=always $(BIN)/python -m pytest -n $(JOBS) --dist loadfile
+	@# runs beside the unit and doc tests instead of before them. Screenshots for people to look
+	@# at are skipped here (POSENC_SCREENSHOTS=0): `make unit` or scripts/screenshots.py take them.
+	POSENC_BUILD=always POSENC_SCREENSHOTS=0 $(BIN)/python -m pytest -n $(JOBS) --dist loadfile
 
 unit: $(STAMP)  ## pytest on one process; the site is rebuilt only if a source is newer than site/
 	$(BIN)/python -m pytest

@@ -281,7 +281,7 @@ def main(argv=None):
     transferred = page_sizes(site, compressed=True)
     # What `make test` runs: every test, the strict build (into site/) among them.
     tests = timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "2",
-                   "--dist", "loadfile"], env={"POSENC_BUILD": "always"})
+                   "--dist", "loadfile"], env={"POSENC_BUILD": "always", "POSENC_SCREENSHOTS": "0"})
     print(f"| full test run (`make test`: build + every test) | {tests:.1f} s | "
           f"{BUDGETS['tests']:.0f} s | {'yes' if tests <= BUDGETS['tests'] else 'NO'} |")
     chapter = sorted((ROOT / "docs" / "chapters").glob("*.md"))[0]

@@ -237,6 +237,10 @@ def numbers(text: str) -> list[str]:
 
 
 def shot(target, name: str):
+    """Save a screenshot for a human to look at; `make test` turns them off (POSENC_SCREENSHOTS=0)
+    to save time, `python -m pytest tests/test_browser.py` and scripts/screenshots.py take them."""
+    if os.environ.get("POSENC_SCREENSHOTS", "1") == "0":
+        return
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     if not hasattr(target, "goto"):                   # an element: clear of the sticky header
         target.evaluate("e => e.scrollIntoView({block: 'center'})")
