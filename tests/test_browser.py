@@ -421,6 +421,29 @@ def test_any_page_can_host_any_explorer_twice(watched, base_url):
     assert_shown(out(page, second, "angle"), posenc.frequencies(16)[1] * 3, "second clock, untouched")
 
 
+def test_inline_math_fits_a_phone(browser, base_url, site_dir):
+    """Inline formulas cannot wrap or scroll: on a 390 px screen none may run past the text
+    column on any page (display formulas scroll on their own, see docs/assets/posenc.css)."""
+    pages = sorted(p.parent.relative_to(site_dir).as_posix()
+                   for p in site_dir.glob("**/index.html") if p.parent.name != "search")
+    assert len(pages) >= 18, pages
+    w = Watched(browser.new_context(viewport={"width": 390, "height": 800}))
+    too_wide = {}
+    for page_path in pages:
+        w.page.goto(base_url + ("" if page_path == "." else page_path + "/"), wait_until="load")
+        found = w.page.evaluate("""() => {
+            const edge = document.querySelector('.md-content__inner').getBoundingClientRect().right;
+            return [...document.querySelectorAll('.md-content math:not([display=block])')]
+                .filter(m => !m.closest('.posenc-math, pre, table, .md-typeset__scrollwrap'))
+                .filter(m => m.getBoundingClientRect().right > edge + 1)
+                .map(m => m.textContent.slice(0, 60)); }""")
+        if found:
+            too_wide[page_path] = found
+    w.close()
+    w.check()
+    assert not too_wide, f"inline math wider than a phone's text column: {too_wide}"
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_screenshots_and_phone_width(browser, base_url, scheme):
     """Light and dark mode, desktop and phone (390 px): nothing overflows; screenshots to look at."""
