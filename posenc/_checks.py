@@ -32,6 +32,15 @@ def check_d_model(d_model, name: str = "d_model") -> int:
     return d_model
 
 
+def check_positive_int(value, name: str, allowed: str = "a positive integer") -> int:
+    """Return ``value`` as an int; it must be an integer >= 1 (``allowed`` words the message)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be {allowed}, got {value!r} of type {type(value).__name__}")
+    if value < 1:
+        raise ValueError(f"{name} must be {allowed}, got {value}")
+    return int(value)
+
+
 def check_base(base, name: str = "base") -> float:
     """Return ``base`` as a float; it must be a finite real number greater than 1."""
     if isinstance(base, (bool, np.bool_)) or not isinstance(base, numbers.Real):

@@ -24,23 +24,15 @@ from typing import Callable
 
 import numpy as np
 
-from ._checks import check_d_model, check_positions
+from ._checks import check_d_model, check_positions, check_positive_int
 from .encoding import encode
-
-
-def _positive_int(value, name: str, allowed: str = "a positive integer") -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be {allowed}, got {value!r} of type {type(value).__name__}")
-    if value < 1:
-        raise ValueError(f"{name} must be {allowed}, got {value}")
-    return int(value)
 
 
 def _length(length, positions: np.ndarray, pos) -> int | None:
     """Validate ``length``; ``None`` stays ``None``."""
     if length is None:
         return None
-    length = _positive_int(length, "length", "a positive integer (the sequence length)")
+    length = check_positive_int(length, "length", "a positive integer (the sequence length)")
     if positions.size and positions.max() >= length:
         raise ValueError(
             f"length must exceed every position: got length {length} and position "
@@ -109,7 +101,7 @@ def decimal_digits(pos, length=None, *, n_digits: int = 4) -> np.ndarray:
            [7., 0., 9., 0.]])
     """
     positions = check_positions(pos)
-    n_digits = _positive_int(n_digits, "n_digits")
+    n_digits = check_positive_int(n_digits, "n_digits")
     _length(length, positions, pos)
     return _digits(positions, 10, n_digits, "decimal_digits")
 
@@ -153,7 +145,7 @@ def binary_bits(pos, length=None, *, n_bits: int = 12) -> np.ndarray:
     array([[0., 1., 1., 0.]])
     """
     positions = check_positions(pos)
-    n_bits = _positive_int(n_bits, "n_bits")
+    n_bits = check_positive_int(n_bits, "n_bits")
     _length(length, positions, pos)
     return _digits(positions, 2, n_bits, "binary_bits")
 
@@ -265,5 +257,5 @@ def up_to(chapter: int) -> list[str]:
     >>> up_to(4)
     ['raw_index', 'decimal_digits', 'index_over_length', 'binary_bits']
     """
-    chapter = _positive_int(chapter, "chapter", "a positive chapter number")
+    chapter = check_positive_int(chapter, "chapter", "a positive chapter number")
     return [k for k, c in CANDIDATES.items() if c.chapter <= chapter]

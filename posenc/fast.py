@@ -33,7 +33,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._checks import check_dtype, check_layout
+from ._checks import check_dtype, check_layout, check_positive_int
 
 BLOCK = 64
 """Default rows per block: 8192 positions need 128 block starts plus 64 offsets."""
@@ -48,15 +48,6 @@ concatenated layout also needs a complex128 buffer of this size, 2 MiB)."""
 PARALLEL_MIN = 2**20
 """Tables with at least this many (sin, cos) pairs (and two tiles) share the tiles between two
 threads; below it, starting a thread costs more than it saves."""
-
-
-def _check_block(block) -> int:
-    if isinstance(block, (bool, np.bool_)) or not isinstance(block, numbers.Integral):
-        raise TypeError(f"block must be a positive integer, got {block!r} "
-                        f"of type {type(block).__name__}")
-    if int(block) < 1:
-        raise ValueError(f"block must be a positive integer, got {int(block)}")
-    return int(block)
 
 
 def _check_integer_positions(positions) -> np.ndarray:
@@ -114,8 +105,9 @@ def phasors(theta) -> np.ndarray:
 def rotors(theta) -> np.ndarray:
     """The rotations ``cos theta - i sin theta``: multiplying a phasor by one adds ``theta``.
 
-    ``rotors(b) == -1j * phasors(b)`` (multiplying by ``-1j`` is exact), and
-    ``phasors(a) * rotors(b)`` is ``phasors(a + b)`` up to float64 rounding.
+    ``-1j * (sin b + i cos b) = cos b - i sin b``, exactly (multiplying by ``-1j`` only moves
+    and negates parts), and ``phasors(a) * rotors(b)`` is ``phasors(a + b)`` up to float64
+    rounding.
 
     Parameters
     ----------
@@ -133,22 +125,7 @@ def rotors(theta) -> np.ndarray:
     >>> bool(abs(z - phasors(0.7)) < 1e-15)
     True
     """
-    theta = np.asarray(theta, dtype=np.float64)
-    z = np.empty(theta.shape, dtype=np.complex128)
-    z.real = np.cos(theta)
-    np.negative(np.sin(theta), out=z.imag)
-    return z
-
-
-def _check_workers(workers) -> int | None:
-    if workers is None:
-        return None
-    if isinstance(workers, (bool, np.bool_)) or not isinstance(workers, numbers.Integral):
-        raise TypeError(f"workers must be a positive integer or None, got {workers!r} "
-                        f"of type {type(workers).__name__}")
-    if int(workers) < 1:
-        raise ValueError(f"workers must be a positive integer or None, got {int(workers)}")
-    return int(workers)
+    return -1j * phasors(theta)
 
 
 def _offset_phasors(count: int, block: int, omega: np.ndarray) -> np.ndarray:
@@ -230,7 +207,7 @@ def exact_rows(positions, block: int = BLOCK) -> int:
     See the chapter "How precise is the table?" (docs/chapters/13-how-precise-is-the-table.md).
     """
     p = _check_integer_positions(positions)
-    block = _check_block(block)
+    block = check_positive_int(block, "block")
     if p.size == 0:
         return 0
     plan = _plan(p, block)
@@ -286,8 +263,9 @@ def rotated_table(positions, omega, *, layout: str = "interleaved", dtype="float
     omega = _check_omega(omega)
     layout = check_layout(layout)
     out_dtype = check_dtype(dtype)
-    block = _check_block(block)
-    workers = _check_workers(workers)
+    block = check_positive_int(block, "block")
+    if workers is not None:
+        workers = check_positive_int(workers, "workers", "a positive integer or None")
 
     n, half = p.shape[0], omega.shape[0]
     table = np.empty((n, 2 * half), dtype=out_dtype)

@@ -218,14 +218,27 @@ def test_rotors_add_angles():
 def test_exact_rows_counts_the_sines_the_builder_evaluates(positions, monkeypatch):
     import posenc.fast as fast
 
-    evaluated = []
-    for name in ("phasors", "rotors"):
-        real = getattr(fast, name)
-        monkeypatch.setattr(fast, name, lambda theta, real=real: (
-            evaluated.append(np.shape(theta)[0]), real(theta))[1])
+    evaluated = []                       # every exact sin/cos goes through phasors (rotors too)
+    real = fast.phasors
+    monkeypatch.setattr(fast, "phasors", lambda theta: (
+        evaluated.append(np.shape(theta)[0]), real(theta))[1])
     omega = posenc.frequencies(16)
     table = fast.rotated_table(positions, omega)
     assert sum(evaluated) == fast.exact_rows(positions)
     theta = np.multiply.outer(np.asarray(positions, dtype=float), omega)    # direct, to compare
     assert np.allclose(table[:, 0::2], np.sin(theta), atol=1e-9, rtol=0)
     assert np.allclose(table[:, 1::2], np.cos(theta), atol=1e-9, rtol=0)
+
+
+@pytest.mark.parametrize("args, exc, words", [
+    (([0.5],), ValueError, "positions.*whole"),
+    ((np.zeros((2, 2), int),), ValueError, "positions.*1-D"),
+    ((["a"],), TypeError, "positions"),
+    (([1, 2], 0), ValueError, "block"),
+    (([1, 2], 2.0), TypeError, "block"),
+])
+def test_exact_rows_bad_input(args, exc, words):
+    from posenc.fast import exact_rows
+
+    with pytest.raises(exc, match=words):
+        exact_rows(*args)

@@ -169,6 +169,12 @@ class _StablePickler(pickle.Pickler):
         return tuple(reduced)
 
 
+@functools.lru_cache(maxsize=1)
+def _renderer_source() -> str:
+    """This module's source, read once: a change to the rendering code is a new digest."""
+    return Path(__file__).read_text()
+
+
 def _cache_key(fig: Figure, alt: str) -> str | None:
     """Digest of everything that decides the SVG's bytes, or None when not caching."""
     if not os.environ.get("POSENC_FIGURE_CACHE"):
@@ -181,7 +187,7 @@ def _cache_key(fig: Figure, alt: str) -> str | None:
         return None
     digest.update(buffer.getvalue())
     rc = sorted((k, repr(v)) for k, v in plt.rcParams.items())
-    for part in (alt, repr(rc), matplotlib.__version__, Path(__file__).read_text()):
+    for part in (alt, repr(rc), matplotlib.__version__, _renderer_source()):
         digest.update(b"\0" + part.encode())
     return digest.hexdigest()
 
