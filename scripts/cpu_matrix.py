@@ -126,7 +126,7 @@ def main() -> int:
         facts = check_configuration(name, env)
         enabled = [f for f in facts["dispatch"] if facts["features"].get(f)]
         order = CONFIGS[name]["order"]
-        cmd = [sys.executable, "-m", "pytest", "-p", "no:randomly", "-q",
+        cmd = [sys.executable, "-m", "pytest", "-p", "no:randomly",
                *ordered(files, order, args.seed), *args.pytest_args]
         print(f"== {name}: NumPy kernels {enabled or ['baseline']}, "
               f"PyTorch {facts.get('torch_capability', '-')} x{facts.get('torch_threads', '-')}, "
