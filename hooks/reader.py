@@ -143,16 +143,16 @@ def trim_notebook(html: str, stylesheet: str) -> str:
 # links to the paper). A citation is the author part followed, within a few characters, by the
 # year; in chapter 15's table, the arXiv identifier.
 CITATIONS = {
-    "vaswani2017": (r"Vaswani et al\.", "2017", "1706.03762"),
-    "gehring2017": (r"Gehring, Auli, Grangier, Yarats, Dauphin", "2017", "1705.03122"),
-    "shaw2018": (r"Shaw, Uszkoreit, Vaswani", "2018", "1803.02155"),
-    "devlin2019": (r"Devlin et al\.", "2019", "1810.04805"),
-    "radford2019": (r"Radford et al\.", "2019", None),
-    "dai2019": (r"Dai, Yang, Yang, Carbonell, Le, Salakhutdinov", "2019", "1901.02860"),
-    "raffel2020": (r"Raffel et al\.", "2020", "1910.10683"),
-    "su2021": (r"Su et al\.|Su, Lu, Pan, Murtadha, Wen, Liu", "2021", "2104.09864"),
-    "press2022": (r"Press et al\.|Press, Smith(?:,| and) Lewis", "2022", "2108.12409"),
-    "haviv2022": (r"Haviv\s+et al\.", "2022", "2203.16634"),
+    "vaswani": (r"Vaswani et al\.", "2017", "1706.03762"),
+    "gehring": (r"Gehring, Auli, Grangier, Yarats, Dauphin", "2017", "1705.03122"),
+    "shaw": (r"Shaw, Uszkoreit, Vaswani", "2018", "1803.02155"),
+    "devlin": (r"Devlin et al\.", "2019", "1810.04805"),
+    "radford": (r"Radford et al\.", "2019", None),
+    "dai": (r"Dai, Yang, Yang, Carbonell, Le, Salakhutdinov", "2019", "1901.02860"),
+    "raffel": (r"Raffel et al\.", "2020", "1910.10683"),
+    "su": (r"Su et al\.|Su, Lu, Pan, Murtadha, Wen, Liu", "2021", "2104.09864"),
+    "press": (r"Press et al\.|Press, Smith(?:,| and) Lewis", "2022", "2108.12409"),
+    "haviv": (r"Haviv\s+et al\.", "2022", "2203.16634"),
 }
 _SKIP = {"a", "code", "pre", "script", "style", "math", "h1", "h2", "h3", "h4", "h5", "h6", "title"}
 _TAG = re.compile(r"(<[^>]+>)")
@@ -199,8 +199,22 @@ def link_citations(html: str, references: str) -> tuple[str, set[str]]:
 
 # ------------------------------------------------------------------------------ MkDocs events
 
+def on_config(config):
+    """Without a site_url (POSENC_SITE_URL unset) MkDocs writes no canonical links and an empty
+    sitemap; Material's instant navigation needs the sitemap, so it is turned off rather than
+    left to fail."""
+    if not config.get("site_url") and "navigation.instant" in config.theme.get("features", []):
+        config.theme["features"] = [f for f in config.theme["features"] if f != "navigation.instant"]
+    return config
+
+
 def on_page_markdown(markdown, page, config, files):
     meta = page.meta
+    if not meta.get("description") and page.file.src_uri.endswith((".py", ".ipynb")):
+        import jupytext                               # a notebook: its first Markdown cell
+        cells = [c.source for c in jupytext.read(page.file.abs_src_path).cells
+                 if c.cell_type == "markdown"]
+        meta["description"] = describe(re.sub(r"^#.*\n", "", cells[0], flags=re.M)) if cells else ""
     if not meta.get("description"):
         meta["description"] = describe(markdown)
     if page.file.src_uri.startswith("chapters/"):
@@ -213,7 +227,7 @@ def on_page_markdown(markdown, page, config, files):
 
     def minutes_of(m):
         path = ROOT / "docs" / m.group(1)
-        return f'<span class="posenc-minutes">{reading_minutes(path.read_text())} min</span>'
+        return f'<span class="posenc-minutes">({reading_minutes(path.read_text())} min)</span>'
     return MINUTES_MARKER.sub(minutes_of, markdown)
 
 

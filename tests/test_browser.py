@@ -75,9 +75,12 @@ def newest_source_mtime() -> float:
 def site_dir() -> Path:
     built = SITE / EXPLORE / "index.html"
     fresh = built.exists() and built.stat().st_mtime >= newest_source_mtime()
+    # A site built without POSENC_SITE_URL has no sitemap, so no instant navigation to test.
+    fresh = fresh and "<loc>" in (SITE / "sitemap.xml").read_text()
     if fresh and os.environ.get("POSENC_BUILD") != "always":
         return SITE                                   # `make docs` output, newer than every source
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", MPLBACKEND="Agg")
+    env.setdefault("POSENC_SITE_URL", "http://127.0.0.1:8000/")
     result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
                              "--site-dir", str(SITE)],
                             cwd=ROOT, env=env, capture_output=True, text=True)
@@ -154,10 +157,13 @@ class Watched:
             # Material's instant navigation only follows links listed in the sitemap, whose URLs
             # carry site_url's port (localhost:8000); this server has a random port, so point the
             # sitemap here, as it would be on a site served where site_url says.
+            # Without POSENC_SITE_URL the sitemap's URLs are paths ("/explore/"): make them
+            # this server's URLs too, as a site built with its site_url would have them.
             response = route.fetch()
-            site_url = re.search(r"<loc>(\w+://[^/]+/)", response.text()).group(1)
             here = f"{url.scheme}://{url.netloc}/"
-            route.fulfill(response=response, body=response.text().replace(site_url, here))
+            found = re.search(r"<loc>(\w+://[^/]+/|/)", response.text())
+            body = response.text().replace(f"<loc>{found.group(1)}", f"<loc>{here}") if found else response.text()
+            route.fulfill(response=response, body=body)
         elif url.hostname == "127.0.0.1":
             route.continue_()
         else:                                         # never let it leave the machine
