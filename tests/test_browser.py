@@ -427,12 +427,9 @@ def test_math_fits_a_phone(browser, base_url, site_dir):
     scroll rather than overflow, but a long line should be split instead).
     One page is loaded with the site's stylesheets; every page's article is swapped into it in
     turn and measured, which is much quicker than a full load per page."""
-    pages = sorted(p.parent.relative_to(site_dir).as_posix()
-                   for p in site_dir.glob("**/index.html") if p.parent.name != "search")
-    assert len(pages) >= 18, pages
     w = Watched(browser.new_context(viewport={"width": 390, "height": 800}))
     w.page.goto(base_url, wait_until="load")
-    urls = [base_url + ("" if p == "." else p + "/") for p in pages]
+    urls = [base_url + p for p in site_pages(site_dir)]
     too_wide = w.page.evaluate("""async urls => {
         const here = document.querySelector('.md-content__inner');
         const found = {};
@@ -540,8 +537,10 @@ def test_page_weight(watched, base_url, site_dir):
 # ------------------------------------------------------------------------------ reading every page
 
 def site_pages(site_dir: Path) -> list[str]:
+    """Every page of the site a reader sees (not the package index under download/)."""
     pages = sorted(p.parent.relative_to(site_dir).as_posix()
-                   for p in site_dir.glob("**/index.html") if p.parent.name != "search")
+                   for p in site_dir.glob("**/index.html")
+                   if p.parent.name != "search" and 'class="md-content__inner' in p.read_text())
     assert len(pages) >= 18, pages
     return ["" if p == "." else p + "/" for p in pages]
 
