@@ -212,8 +212,16 @@ def open_explore(w: Watched, base_url: str):
 
 # ------------------------------------------------------------------------------ reading numbers
 
+def plain_number(text: str) -> str:
+    """A read-out as written for people (true minus, 1.234 × 10⁻⁴) back to Python's syntax."""
+    text = text.strip().replace("\u2212", "-")
+    m = re.fullmatch(r"([-+]?[\d.]+)\s*\u00d7\s*10\s*([-+]?\d+)", text)
+    return f"{m.group(1)}e{m.group(2)}" if m else text
+
+
 def assert_shown(text: str, value: float, what: str = ""):
     """``text`` is ``value`` correctly rounded to the digits shown."""
+    text = plain_number(text)
     shown = float(text)
     tolerance = _half_unit(text.lstrip("+-")) * (1 + 1e-9)
     assert abs(shown - value) <= tolerance, f"{what}: shows {text}, posenc gives {value!r}"
@@ -238,7 +246,14 @@ def out(page, root, name: str) -> str:
     return _scope(page, root).locator(f"[data-out='{name}']").inner_text().strip()
 
 
+def shown(page, root, name: str) -> str:
+    """What a control shows beside its slider: a number box's value, or an output's text."""
+    handle = _scope(page, root).locator(f"[data-show='{name}']")
+    return handle.input_value() if handle.evaluate("el => el.tagName") == "INPUT" else handle.inner_text()
+
+
 def numbers(text: str) -> list[str]:
+    text = text.replace("\u2212", "-")
     return text.replace("(", " ").replace(")", " ").replace("[", " ").replace("]", " ").replace(",", " ").split()
 
 
@@ -261,7 +276,7 @@ def test_pair_shows_what_posenc_computes(explore, a, b, d_model, exponent):
     for name, value in (("a", a), ("b", b), ("d_model", d_model), ("base", exponent)):
         set_input(page, root, name, value)
     base = 10.0 ** exponent
-    assert page.locator(f"{root} [data-show='base']").inner_text() == str(int(base))
+    assert shown(page, root, "base") == str(int(base))
     pe = posenc.encode([a, b], d_model, base=base)
     omega = posenc.frequencies(d_model, base)
     assert_shown(out(page, root, "dot"), pe[0] @ pe[1], "dot product")
@@ -371,10 +386,11 @@ def test_sliders_work_with_the_keyboard(explore):
     for _ in range(5):
         page.keyboard.press("ArrowRight")
     assert slider.input_value() == "5"
-    assert page.locator(f"{root} [data-show='a']").inner_text() == "5"
+    assert shown(page, root, "a") == "5"
+    page.keyboard.press("Tab")                        # the number box beside it
     page.keyboard.press("Tab")                        # on to position B
     page.keyboard.press("End")
-    assert page.locator(f"{root} [data-show='b']").inner_text() == "200"
+    assert shown(page, root, "b") == "200"
     pe = posenc.encode([5, 200], 8)
     assert_shown(out(page, root, "dot"), pe[0] @ pe[1], "dot after keyboard input")
 
@@ -609,3 +625,52 @@ def test_every_page_reads_well(browser, base_url, site_dir, width):
     w.check()
     assert len(found["matrices"]) >= 4, "no 2x2 matrix found on the site (chapter 7 has several)"
     assert not found["problems"], "\n".join(found["problems"])
+
+
+def test_number_boxes_targets_and_announcements(explore):
+    """Each slider has a number box beside it: typing a value moves the slider and the read-outs.
+    Sliders, boxes and selects are at least 24 px tall (WCAG 2.5.8); every explorer has a polite
+    live region; the offset plot labels both axes and draws its line above the dots."""
+    page, root = explore, ".posenc-explorer[data-explorer='offset']"
+    box = page.locator(f"{root} [data-show='k']")
+    box.fill("-12")
+    box.dispatch_event("change")
+    assert page.locator(f"{root} [data-in='k']").input_value() == "-12"
+    pe = posenc.encode([100, 88], 64)
+    set_input(page, root, "ref", 100)
+    set_input(page, root, "d_model", 64)
+    set_input(page, root, "base", 4)
+    box.fill("-12")
+    box.dispatch_event("change")
+    assert_shown(out(page, root, "plus"), pe[0] @ pe[1], "after typing k = -12")
+    box.fill("999")                                   # out of range: clamped to the slider's max
+    box.dispatch_event("change")
+    assert shown(page, root, "k") == "50"
+    small = page.evaluate("""() => [...document.querySelectorAll(
+            '.posenc-explorer input, .posenc-explorer select')]
+        .map(e => [e.dataset.in || e.dataset.show, e.getBoundingClientRect().height])
+        .filter(([, h]) => h < 24)""")
+    assert not small, f"controls under 24 px tall: {small}"
+    live = page.evaluate("""() => [...document.querySelectorAll('.posenc-explorer')]
+        .map(e => e.querySelectorAll('[aria-live]').length)""")
+    assert all(live), f"an explorer without a live region: {live}"
+    page.wait_for_function("document.querySelector(\"[data-explorer='offset'] [data-out='said']\")"
+                           ".textContent.includes('Offset k')")
+    labels = page.locator(f"{root} svg text.posenc-plot__label").all_inner_texts()
+    assert labels == ["offset k", "dot product"]
+    order = page.locator(f"{root} svg > *").evaluate_all("es => es.map(e => e.getAttribute('class'))")
+    assert order.index("posenc-plot__line") > order.index("posenc-plot__dots")
+    heads = page.locator(".posenc-explorer[data-explorer='pair'] th").all_inner_texts()
+    assert len(set(heads)) == len(heads) and sum("A" in h for h in heads) == 2, heads
+
+
+def test_pair_table_fits_a_phone(browser, base_url):
+    w = Watched(browser.new_context(viewport={"width": 390, "height": 844}))
+    open_explore(w, base_url)
+    page = w.page
+    set_input(page, ".posenc-explorer[data-explorer='pair']", "d_model", 64)
+    wide = page.evaluate("""() => { const s = document.querySelector(
+        "[data-explorer='pair'] .posenc-scroll"); return [s.scrollWidth, s.clientWidth]; }""")
+    assert wide[0] <= wide[1] + 1, f"pair table scrolls sideways on a phone: {wide}"
+    w.close()
+    w.check()
