@@ -1,6 +1,10 @@
 """The ledger of the seed articles' claims (docs/data/seed-claims.yml) is well formed, every
 check in it holds, and every place it names on the site exists."""
 
+import contextlib
+import io
+import os
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -97,13 +101,55 @@ def test_anchors_follow_the_sites_slugs():
     assert all(not a.startswith("markdown-exec") for a in ch8)
 
 
-def test_totals():
+def _rendered_page() -> str:
+    """What the exec="on" blocks of docs/sources-ledger.md print, run as the build runs them
+    (from the repository root, each block in its own namespace)."""
+    text = (L.ROOT / "docs" / "sources-ledger.md").read_text(encoding="utf-8")
+    blocks = re.findall(r'^```python exec="on"[^\n]*\n(.*?)^```', text, re.M | re.S)
+    assert len(blocks) == 3
+    out = io.StringIO()
+    cwd = os.getcwd()
+    try:
+        os.chdir(L.ROOT)
+        with contextlib.redirect_stdout(out):
+            for code in blocks:
+                exec(compile(code, "sources-ledger.md", "exec"), {})
+    finally:
+        os.chdir(cwd)
+    return out.getvalue()
+
+
+def test_page_links_reach_the_sections():
+    """MkDocs does not rewrite or validate links in generated Markdown, so the page writes
+    built addresses itself; each must lead to an existing page and heading."""
+    rendered = _rendered_page()
+    links = re.findall(r"\]\((\.\./[^)]*)\)", rendered)
+    assert len(links) == sum(1 for e in CLAIMS if e["treated"])
+    docs, cache, problems = L.ROOT / "docs", {}, []
+    for link in links:
+        path, _, anchor = link.removeprefix("../").partition("#")
+        page = docs / (path.rstrip("/") + ".md" if path else "index.md")
+        if not page.is_file():
+            problems.append(f"{link}: no page {page.relative_to(docs)}")
+            continue
+        cache.setdefault(page, L.anchors(page))
+        if anchor not in cache[page]:
+            problems.append(f"{link}: no section #{anchor}")
+    assert not problems, "\n".join(problems)
+
+
+def test_page_counts_match_the_ledger():
+    rendered = _rendered_page()
     verdicts = Counter(entry["verdict"] for entry in CLAIMS)
     untreated = [e for e in CLAIMS if not e["treated"]]
     corrected = [e for e in CLAIMS if e["verdict"] in ("wrong", "loose") and e["treated"]]
     open_ = [e["id"] for e in untreated if e["verdict"] in ("wrong", "loose")]
+    total = "| **all** | " + " | ".join(
+        str(n) for n in (len(CLAIMS), *(verdicts[v] for v in L.VERDICTS), len(corrected),
+                         len(untreated))) + " |"
+    assert total in rendered
+    assert all(f"**{i}**" in rendered for i in open_)
     print(f"\nseed ledger: {len(CLAIMS)} claims; "
           + ", ".join(f"{v}: {verdicts[v]}" for v in L.VERDICTS)
           + f"; wrong or loose and treated on the site: {len(corrected)}; "
           f"untreated: {len(untreated)} (wrong or loose: {open_})")
-    assert sum(verdicts.values()) == len(CLAIMS)
