@@ -6,6 +6,10 @@ starts with ``>>>`` it is a doctest whose printed output is compared (floats to 
 written, thanks to ``NUMBER``); otherwise it is executed. One namespace per page, so blocks build
 on each other. ``tests/test_harness.py`` fails if any Python-looking fence is not collected.
 
+Claim markers: an HTML comment on its own line, ``<!-- check: EXPRESSION -->``, is evaluated in
+the page's namespace (names from the blocks above it) and fails, naming page, line and
+expression, when the value is falsy or the expression raises. Markers inside fences are text.
+
 Docstrings: every ``>>>`` example in ``posenc/*.py`` runs with the module's globals.
 """
 
@@ -18,7 +22,7 @@ import re
 os.environ.setdefault("MPLBACKEND", "Agg")
 
 import numpy as np
-from sybil import Sybil
+from sybil import Region, Sybil
 from sybil.evaluators.doctest import NUMBER, DocTestEvaluator, OutputChecker
 from sybil.evaluators.python import PythonEvaluator
 from sybil.parsers.abstract.doctest import DocTestStringParser
@@ -93,6 +97,54 @@ class AnyPythonFenceParser:
                 yield region
 
 
+# A claim marker: an HTML comment alone on its line(s); the expression may wrap over lines.
+CHECK_MARKER = re.compile(r"^[ \t]*<!--[ \t]*check:(?P<expr>(?:(?!-->).)*?)-->[ \t]*$", re.MULTILINE | re.DOTALL)
+_ANY_FENCE = re.compile(r"^[ \t>]*(?P<fence>`{3,}|~{3,})", re.MULTILINE)
+
+
+def fenced_spans(text: str) -> list[tuple[int, int]]:
+    """Character spans of every fenced block (any language), so markers shown in code are text."""
+    spans, pos = [], 0
+    while (m := _ANY_FENCE.search(text, pos)):
+        fence = m.group("fence")
+        close = re.compile(r"^[ \t>]*" + re.escape(fence[0]) + "{" + str(len(fence)) + r",}[ \t]*$",
+                           re.MULTILINE)
+        end = close.search(text, m.end())
+        stop = end.end() if end else len(text)
+        spans.append((m.start(), stop))
+        pos = stop
+    return spans
+
+
+def evaluate_claim(example) -> str | None:
+    """Evaluate a claim marker's expression in the page's namespace. A falsy value or an exception
+    returns the failure message (page, line, expression), which Sybil reports as the failure."""
+    expression = example.parsed
+    where = f"{example.path}:{example.line}"
+    try:
+        value = eval(compile(expression, where, "eval"), example.namespace)
+    except Exception as error:
+        return (f"{where}: claim check raised {type(error).__name__}: {error}\n"
+                f"    <!-- check: {expression} -->")
+    if not value:
+        return f"{where}: claim check is false (value {value!r})\n    <!-- check: {expression} -->"
+    return None
+
+
+class ClaimMarkerParser:
+    """Collect ``<!-- check: EXPRESSION -->`` lines outside fences as examples."""
+
+    def __call__(self, document):
+        spans = fenced_spans(document.text)
+        for m in CHECK_MARKER.finditer(document.text):
+            if any(a <= m.start() < b for a, b in spans):
+                continue
+            expression = " ".join(m.group("expr").split())
+            if not expression:
+                raise ValueError(f"{document.path}: empty claim marker at offset {m.start()}")
+            yield Region(m.start(), m.end(), expression, evaluate_claim)
+
+
 def _setup(namespace: dict) -> None:
     # NumPy 2 prints scalars as np.float64(0.5); the legacy mode prints 0.5.
     namespace["_posenc_printoptions"] = np.get_printoptions()
@@ -109,7 +161,7 @@ def _teardown(namespace: dict) -> None:
 DOC_PATTERNS = ["README.md", "docs/*.md", "docs/*/*.md", "docs/*/*/*.md"]
 
 markdown_sybil = Sybil(
-    parsers=[AnyPythonFenceParser(), SkipParser(), ClearNamespaceParser()],
+    parsers=[AnyPythonFenceParser(), ClaimMarkerParser(), SkipParser(), ClearNamespaceParser()],
     patterns=DOC_PATTERNS,
     setup=_setup,
     teardown=_teardown,
@@ -131,18 +183,32 @@ pytest_collect_file = (markdown_sybil + docstring_sybil).pytest()
 
 
 def pytest_terminal_summary(terminalreporter):
-    """Print the prose-number scan's totals, exemptions included, at the end of every run."""
+    """Print the prose-number scan's and the claim-word lint's totals at the end of every run."""
     try:
+        from tests.claim_words import lint
+        from tests.pending import NUMBERS, WORDS, load
         from tests.prose_numbers import scan
     except ImportError:                    # running outside the repository root
         return
     from pathlib import Path
 
     totals: dict[str, int] = {}
+    words: dict[str, int] = {}
     for page in sorted(Path(__file__).parent.joinpath("docs").rglob("*.md")):
         for number in scan(page).numbers:
             totals[number.verdict] = totals.get(number.verdict, 0) + 1
+        for sentence in lint(page):
+            words[sentence.verdict] = words.get(sentence.verdict, 0) + 1
     terminalreporter.write_line(
-        "prose numbers: {checked} checked by outputs, {input} inputs from code, {exempt} exempt "
-        "(<!-- not-checked -->), {unchecked} unchecked".format(
-            **{k: totals.get(k, 0) for k in ("checked", "input", "exempt", "unchecked")}))
+        "prose numbers: {checked} checked by outputs in their section, {restated} restated in "
+        "answer/summary, {input} inputs bound to names, {exempt} exempt (<!-- not-checked -->), "
+        "{unchecked} unchecked ({pending} pending in tests/pending/numbers.txt)".format(
+            pending=sum(load(NUMBERS).values()),
+            **{k: totals.get(k, 0) for k in ("checked", "restated", "input", "exempt",
+                                              "unchecked")}))
+    terminalreporter.write_line(
+        "claim words: {total} sentences, {satisfied} satisfied by a check naming the word, "
+        "{restated} restated in the answer, {exempt} exempt (<!-- no-claim -->), {flagged} "
+        "flagged ({pending} pending in tests/pending/words.txt)".format(
+            total=sum(words.values()), pending=sum(load(WORDS).values()),
+            **{k: words.get(k, 0) for k in ("satisfied", "restated", "exempt", "flagged")}))

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import conftest
+from sybil.example import SybilFailure
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -174,3 +175,63 @@ def test_failing_code_block_fails(tmp_path):
     page.write_text("```python title=\"x\"\nassert 1 + 1 == 3\n```\n")
     with pytest.raises(AssertionError):
         _run(page)
+
+
+def test_claim_markers_are_evaluated_in_the_page_namespace(tmp_path):
+    page = tmp_path / "marker.md"
+    page.write_text("```python\nx = 3\n```\n\nThree is more than two.\n\n"
+                    "<!-- check: x > 2 -->\n\n"
+                    "  <!-- check: x <\n  4 -->\n\n"
+                    "```markdown\n<!-- check: x > 100 -->\n```\n")
+    examples = _run(page)
+    assert [e.line for e in examples] == [1, 7, 9]      # the fenced marker is text
+
+
+@pytest.mark.parametrize("marker, message", [
+    ("x < 2", r"marker\.md:7: claim check is false \(value False\)\n.*x < 2"),
+    ("y > 2", r"marker\.md:7: claim check raised NameError: .*'y'"),
+    ("x > ", r"marker\.md:7: claim check raised SyntaxError"),
+])
+def test_a_false_claim_marker_fails_naming_page_line_and_expression(tmp_path, marker, message):
+    page = tmp_path / "marker.md"
+    page.write_text(f"```python\nx = 3\n```\n\nThree is less than two.\n\n<!-- check: {marker} -->\n")
+    with pytest.raises(SybilFailure, match=message):
+        _run(page)
+
+
+def test_an_exception_example_checks_its_message(tmp_path):
+    good = tmp_path / "good.md"
+    good.write_text("```pycon\n>>> int('x')\nTraceback (most recent call last):\n...\n"
+                    "ValueError: invalid literal for int() with base 10: 'x'\n```\n")
+    _run(good)
+    bad = tmp_path / "bad.md"
+    bad.write_text("```pycon\n>>> int('x')\nTraceback (most recent call last):\n...\n"
+                   "ValueError: the argument names a different thing\n```\n")
+    with pytest.raises(Exception, match="different thing"):
+        _run(bad)
+
+
+def test_an_integer_output_is_exact(tmp_path):
+    for want, got in (("3", "3.4"), ("2", "2.4"), ("(3, 7)", "(3.4, 7)")):
+        page = tmp_path / "int.md"
+        page.write_text(f"```pycon\n>>> print({got!r})\n{want}\n```\n")
+        with pytest.raises(Exception):
+            _run(page)
+
+
+def test_every_docstring_example_is_collected():
+    """pytest collects one example per ``>>>`` line of the docstrings in posenc/ (Sybil's
+    doctest parser makes each statement an example), so none is silently dropped."""
+    import subprocess
+    import sys
+
+    package = ROOT / "posenc"
+    expected = sum(1 for path in package.rglob("*.py")
+                   for line in path.read_text().splitlines() if line.lstrip().startswith(">>> "))
+    assert expected > 50
+    run = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q",
+                          "-p", "no:cacheprovider", str(package)],
+                         cwd=ROOT, capture_output=True, text=True)
+    collected = sum(int(m.group(1)) for m in re.finditer(r"^posenc/\S+\.py: (\d+)$", run.stdout,
+                                                        re.MULTILINE))
+    assert collected == expected, run.stdout[-2000:]
