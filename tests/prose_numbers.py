@@ -297,15 +297,18 @@ def named_values(code: str) -> list:
 _LITERAL = r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?"
 _EQUALS = (re.compile(r"==\s*\(?\s*(" + _LITERAL + r")(?![\w.(])"),
            re.compile(r"(?<![\w.])(" + _LITERAL + r")\s*=="))
-MARKER_LINE = re.compile(r"<!--\s*check:(?P<expr>.*?)-->")
+_EQUALS_LIST = re.compile(r"==\s*[\[(]((?:\s*" + _LITERAL + r"\s*,)+\s*(?:" + _LITERAL + r")?\s*)[\])]")
+MARKER_LINE = re.compile(r"<!--\s*check:(?P<expr>.*?)-->", re.DOTALL)
 
 
 def equality_outputs(line: int, code: str) -> list:
     """Literals an assertion or a claim marker compares with ``==`` (``round(x, 2) == 6.28``):
     a check of that value as good as a printed output."""
     out = []
-    for m in (m for pattern in _EQUALS for m in pattern.finditer(code)):
-        text = m.group(1)
+    texts = [m.group(1) for pattern in _EQUALS for m in pattern.finditer(code)]
+    for m in _EQUALS_LIST.finditer(code):                 # == [5.6569, 8.0, 16.0]
+        texts += re.findall(_LITERAL, m.group(1))
+    for text in texts:
         out.append(Output(line, text, float(text), _output_half_unit(text)))
     return out
 
@@ -363,11 +366,14 @@ def scan(path: Path) -> PageReport:
         for line, src in block.sources:
             if src.lstrip().startswith("assert"):
                 block.outputs += equality_outputs(line, src)
-    for lineno, section, raw in page.prose:                 # claim markers
-        for m in MARKER_LINE.finditer(raw):
-            marker = Block(lineno, lineno, section, "marker", [])
-            marker.outputs = equality_outputs(lineno, m.group("expr"))
-            by_section.setdefault(section, []).append(marker)
+    section_at = {lineno: section for lineno, section, _ in page.prose}
+    for m in MARKER_LINE.finditer(text):                     # claim markers, any number of lines
+        lineno = text.count("\n", 0, m.start()) + 1
+        if lineno not in section_at:                         # inside a fence: text, not a check
+            continue
+        marker = Block(lineno, lineno, section_at[lineno], "marker", [])
+        marker.outputs = equality_outputs(lineno, m.group("expr"))
+        by_section.setdefault(section_at[lineno], []).append(marker)
     items = []
     in_comment = False
     for lineno, section, raw in page.prose:
