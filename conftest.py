@@ -6,6 +6,10 @@ starts with ``>>>`` it is a doctest whose printed output is compared (floats to 
 written, thanks to ``NUMBER``); otherwise it is executed. One namespace per page, so blocks build
 on each other. ``tests/test_harness.py`` fails if any Python-looking fence is not collected.
 
+Claim markers: an HTML comment on its own line, ``<!-- check: EXPRESSION -->``, is evaluated in
+the page's namespace (names from the blocks above it) and fails, naming page, line and
+expression, when the value is falsy or the expression raises. Markers inside fences are text.
+
 Docstrings: every ``>>>`` example in ``posenc/*.py`` runs with the module's globals.
 """
 
@@ -18,7 +22,7 @@ import re
 os.environ.setdefault("MPLBACKEND", "Agg")
 
 import numpy as np
-from sybil import Sybil
+from sybil import Region, Sybil
 from sybil.evaluators.doctest import NUMBER, DocTestEvaluator, OutputChecker
 from sybil.evaluators.python import PythonEvaluator
 from sybil.parsers.abstract.doctest import DocTestStringParser
@@ -93,6 +97,54 @@ class AnyPythonFenceParser:
                 yield region
 
 
+# A claim marker: an HTML comment alone on its line(s); the expression may wrap over lines.
+CHECK_MARKER = re.compile(r"^[ \t]*<!--[ \t]*check:(?P<expr>(?:(?!-->).)*?)-->[ \t]*$", re.MULTILINE | re.DOTALL)
+_ANY_FENCE = re.compile(r"^[ \t>]*(?P<fence>`{3,}|~{3,})", re.MULTILINE)
+
+
+def fenced_spans(text: str) -> list[tuple[int, int]]:
+    """Character spans of every fenced block (any language), so markers shown in code are text."""
+    spans, pos = [], 0
+    while (m := _ANY_FENCE.search(text, pos)):
+        fence = m.group("fence")
+        close = re.compile(r"^[ \t>]*" + re.escape(fence[0]) + "{" + str(len(fence)) + r",}[ \t]*$",
+                           re.MULTILINE)
+        end = close.search(text, m.end())
+        stop = end.end() if end else len(text)
+        spans.append((m.start(), stop))
+        pos = stop
+    return spans
+
+
+def evaluate_claim(example) -> str | None:
+    """Evaluate a claim marker's expression in the page's namespace. A falsy value or an exception
+    returns the failure message (page, line, expression), which Sybil reports as the failure."""
+    expression = example.parsed
+    where = f"{example.path}:{example.line}"
+    try:
+        value = eval(compile(expression, where, "eval"), example.namespace)
+    except Exception as error:
+        return (f"{where}: claim check raised {type(error).__name__}: {error}\n"
+                f"    <!-- check: {expression} -->")
+    if not value:
+        return f"{where}: claim check is false (value {value!r})\n    <!-- check: {expression} -->"
+    return None
+
+
+class ClaimMarkerParser:
+    """Collect ``<!-- check: EXPRESSION -->`` lines outside fences as examples."""
+
+    def __call__(self, document):
+        spans = fenced_spans(document.text)
+        for m in CHECK_MARKER.finditer(document.text):
+            if any(a <= m.start() < b for a, b in spans):
+                continue
+            expression = " ".join(m.group("expr").split())
+            if not expression:
+                raise ValueError(f"{document.path}: empty claim marker at offset {m.start()}")
+            yield Region(m.start(), m.end(), expression, evaluate_claim)
+
+
 def _setup(namespace: dict) -> None:
     # NumPy 2 prints scalars as np.float64(0.5); the legacy mode prints 0.5.
     namespace["_posenc_printoptions"] = np.get_printoptions()
@@ -109,7 +161,7 @@ def _teardown(namespace: dict) -> None:
 DOC_PATTERNS = ["README.md", "docs/*.md", "docs/*/*.md", "docs/*/*/*.md"]
 
 markdown_sybil = Sybil(
-    parsers=[AnyPythonFenceParser(), SkipParser(), ClearNamespaceParser()],
+    parsers=[AnyPythonFenceParser(), ClaimMarkerParser(), SkipParser(), ClearNamespaceParser()],
     patterns=DOC_PATTERNS,
     setup=_setup,
     teardown=_teardown,

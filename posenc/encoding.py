@@ -6,8 +6,10 @@ For a position ``pos`` and a pair index ``i`` in ``0 .. d_model/2 - 1``::
     PE[pos, 2 i]     = sin(pos * omega_i)
     PE[pos, 2 i + 1] = cos(pos * omega_i)
 
-That is the paper's *interleaved* layout. tensor2tensor and many later codebases store the same
-numbers as ``[sin ... | cos ...]``: the *concatenated* layout, a fixed permutation of the columns.
+That is the paper's *interleaved* layout. The *concatenated* layout ``[sin ... | cos ...]`` holds
+the same numbers in another column order, a fixed permutation. tensor2tensor and fairseq store
+``[sin | cos]`` too but also space the frequencies differently, so their tables are not a
+permutation of this one: see :mod:`posenc.variants`.
 
 Angles and sines are evaluated in float64 and the table is cast once at the end, so a float32
 table is within half a float32 unit in the last place of the exact value. Integer positions are
@@ -122,7 +124,8 @@ def encode(pos, d_model: int, *, base: float = BASE, layout: str = "interleaved"
         Finite number greater than 1.
     layout : {"interleaved", "concatenated"}, default "interleaved"
         ``"interleaved"`` puts ``sin`` at column ``2 i`` and ``cos`` at ``2 i + 1`` (the paper);
-        ``"concatenated"`` puts all sines first, then all cosines (tensor2tensor).
+        ``"concatenated"`` puts all sines first, then all cosines (the layout of tensor2tensor,
+        whose frequencies differ: see :func:`posenc.variants.encode_variant`).
     dtype : {"float64", "float32"}, default "float64"
         Output dtype. The table is always computed in float64 and cast once.
         Integer positions go through :func:`posenc.fast.rotated_table` (exact rows for a few
@@ -147,6 +150,10 @@ def encode(pos, d_model: int, *, base: float = BASE, layout: str = "interleaved"
            [0.84147098, 0.54030231, 0.00999983, 0.99995   ]])
     >>> encode([1], 4, layout="concatenated")
     array([[0.84147098, 0.00999983, 0.54030231, 0.99995   ]])
+    >>> from posenc.variants import encode_variant          # tensor2tensor's frequencies
+    >>> t2t = encode_variant([100], 512, spacing="t2t", layout="concatenated")
+    >>> bool(np.allclose(t2t, encode([100], 512, layout="concatenated")))
+    False
 
     See the chapter "How do the pieces make the formula?" (docs/chapters/08-building-the-formula.md).
     """

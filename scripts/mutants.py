@@ -1,7 +1,9 @@
 """Mutation check of the doc tests: does every claim-changing mutant make a page fail?
 
 Usage: python scripts/mutants.py [--json FILE]
-Applies each mutant below to a fresh copy of the project, runs only the doc tests of docs/
+First runs the doc tests on an unmutated copy: a kill means something only if the pages pass
+without the mutant, so the script stops (exit 2) and reports no kills when that baseline fails.
+Then applies each mutant below to a fresh copy of the project, runs only the doc tests of docs/
 (stopping at the first failure) and prints one table: mutant, killed or survived, seconds, and
 the first page that caught it. Exits 1 if a mutant that changes a claim survives.
 """
@@ -73,6 +75,15 @@ def main() -> int:
                              "reports (with the date) when the site builds")
     args = parser.parse_args()
     rows, start = [], time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="posenc-baseline-") as tmp:
+        copy_project(Path(tmp))
+        failed, seconds, report = run_doc_tests(Path(tmp))
+    if failed:
+        caught = re.findall(r"FAILED (\S+)", report)
+        print(f"the unmutated pages already fail ({', '.join(caught) or 'see below'}): a mutant "
+              "'killed' here would prove nothing, so none is reported.\n" + report[-3000:])
+        return 2
+    print(f"baseline: the unmutated pages pass ({seconds:.0f} s)")
     for mutant in MUTANTS:
         with tempfile.TemporaryDirectory(prefix="posenc-mutant-") as tmp:
             dest = Path(tmp)

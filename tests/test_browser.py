@@ -488,10 +488,37 @@ def test_notebook_page_renders_and_downloads(watched, base_url):
     assert page.locator("h1").first.inner_text().startswith("Try it yourself")
     assert page.locator(".jupyter-wrapper svg[role='img']").count() == 2, "the two heatmaps"
     assert "same Gram matrix (all dot products): True" in page.locator(".jupyter-wrapper").inner_text()
-    link = page.locator("a.posenc-download")
+    source = (ROOT / "docs" / "notebooks" / "playground.py").read_text()
+    link = page.locator("a.posenc-download")          # the labelled .ipynb button
+    assert "Download notebook (.ipynb)" in link.inner_text()
     response = page.request.get(page.evaluate("a => a.href", link.element_handle()))
-    assert response.ok and response.text() == (ROOT / "docs" / "notebooks" / "playground.py").read_text()
+    import jupytext
+    assert response.ok and jupytext.writes(jupytext.reads(response.text(), fmt="ipynb"), fmt="py:percent") \
+        == jupytext.writes(jupytext.reads(source, fmt="py:percent"), fmt="py:percent")
+    link = page.locator("a.posenc-download-py")
+    response = page.request.get(page.evaluate("a => a.href", link.element_handle()))
+    assert response.ok and response.text() == source
     shot(page, "notebook-light-desktop")
+
+
+def test_run_it_yourself_downloads_are_served(watched, base_url, site_dir):
+    """Every file "Run it yourself" links to is in the built site and served; the wheel is the
+    one hooks/downloads.py builds (tests/test_downloads.py installs it offline)."""
+    from hooks import downloads
+    page = watched.page
+    page.goto(base_url + "run-it-yourself/", wait_until="load")
+    hrefs = page.locator("a[href*='download/']").evaluate_all("as => as.map(a => a.href)")
+    names = downloads.names()
+    wanted = [names["POSENC_WHEEL"], names["POSENC_SDIST"], "playground.ipynb", "playground.py",
+              "simple/posenc/"]
+    for name in wanted:
+        assert any(h.endswith("download/" + name) for h in hrefs), (name, hrefs)
+    for href in hrefs:
+        response = page.request.get(href)
+        assert response.ok and len(response.body()) > 300, href
+    wheel = site_dir / "download" / names["POSENC_WHEEL"]
+    assert wheel.read_bytes() == (downloads.build_dist() / wheel.name).read_bytes()
+    assert page.locator("code", has_text="POSENC_").count() == 0, "a token was not replaced"
 
 
 def test_page_weight(watched, base_url, site_dir):

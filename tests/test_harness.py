@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import conftest
+from sybil.example import SybilFailure
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -173,4 +174,26 @@ def test_failing_code_block_fails(tmp_path):
     page = tmp_path / "raises.md"
     page.write_text("```python title=\"x\"\nassert 1 + 1 == 3\n```\n")
     with pytest.raises(AssertionError):
+        _run(page)
+
+
+def test_claim_markers_are_evaluated_in_the_page_namespace(tmp_path):
+    page = tmp_path / "marker.md"
+    page.write_text("```python\nx = 3\n```\n\nThree is more than two.\n\n"
+                    "<!-- check: x > 2 -->\n\n"
+                    "  <!-- check: x <\n  4 -->\n\n"
+                    "```markdown\n<!-- check: x > 100 -->\n```\n")
+    examples = _run(page)
+    assert [e.line for e in examples] == [1, 7, 9]      # the fenced marker is text
+
+
+@pytest.mark.parametrize("marker, message", [
+    ("x < 2", r"marker\.md:7: claim check is false \(value False\)\n.*x < 2"),
+    ("y > 2", r"marker\.md:7: claim check raised NameError: .*'y'"),
+    ("x > ", r"marker\.md:7: claim check raised SyntaxError"),
+])
+def test_a_false_claim_marker_fails_naming_page_line_and_expression(tmp_path, marker, message):
+    page = tmp_path / "marker.md"
+    page.write_text(f"```python\nx = 3\n```\n\nThree is less than two.\n\n<!-- check: {marker} -->\n")
+    with pytest.raises(SybilFailure, match=message):
         _run(page)

@@ -15,8 +15,8 @@
 #
 # A playground for the `posenc` package: every table and figure below is computed by it, and
 # this notebook is executed every time the site is built and every time the tests run.
-# Download it with the button at the top of the page, install the package
-# (`pip install -e .` in a clone of the repository) and change the numbers in the next cell.
+# Download it with the button at the top of the page, install the package from the wheel this
+# site serves (see "Run it yourself") and change the numbers in the next cell.
 # The derivations live in the chapters; this page is for experiments.
 
 # %%
@@ -26,6 +26,7 @@ from IPython.display import HTML, display
 import posenc
 from posenc.plots import figure_html
 from posenc.plots.encoding import heatmap
+from posenc.variants import encode_variant
 
 np.set_printoptions(precision=4, suppress=True, linewidth=72)
 
@@ -71,9 +72,10 @@ display(HTML(figure_html(fig, alt=alt)))
 # %% [markdown]
 # ## Two layouts, the same numbers
 #
-# tensor2tensor and many later codebases store all the sines first, then all the cosines.
-# The two tables hold the same numbers in a different column order, so every dot product
-# between positions is the same.
+# Many codebases store all the sines first, then all the cosines. With the paper's
+# frequencies the two tables hold the same numbers in a different column order, so every dot
+# product between positions is the same. (tensor2tensor and fairseq also change the
+# frequencies, so their tables are not a reordering of this one: see chapter 12.)
 
 # %%
 concat = posenc.encode(N_POSITIONS, D_MODEL, base=BASE,
@@ -85,6 +87,9 @@ assert np.array_equal(pe[:, order], concat)
 same = np.allclose(pe @ pe.T, concat @ concat.T)
 assert same
 print("same Gram matrix (all dot products):", same)
+t2t = encode_variant(N_POSITIONS, D_MODEL, base=BASE, spacing="t2t",
+                     layout="concatenated")
+assert not np.allclose(t2t, concat)   # other frequencies: not a reordering
 
 # %% [markdown]
 # ## Change the base and the width
