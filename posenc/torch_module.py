@@ -94,6 +94,11 @@ def check_input(x, d_model: int, max_len: int, start) -> int:
 
     ``x`` must be a floating-point tensor of shape ``(batch, seq, d_model)`` and the positions
     ``start .. start + seq - 1`` must exist in a table of ``max_len`` rows.
+
+    Examples
+    --------
+    >>> check_input(torch.zeros(2, 5, 8), d_model=8, max_len=16, start=3)
+    3
     """
     if not isinstance(x, torch.Tensor):
         raise TypeError(f"x must be a torch.Tensor of shape (batch, seq, d_model), got {type(x).__name__}")
