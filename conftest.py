@@ -208,7 +208,7 @@ def pytest_terminal_summary(terminalreporter):
                                               "unchecked")}))
     terminalreporter.write_line(
         "claim words: {total} sentences, {satisfied} satisfied by a check naming the word, "
-        "{exempt} exempt (<!-- no-claim -->), {flagged} flagged ({pending} pending in "
-        "tests/pending/words.txt)".format(
+        "{restated} restated in the answer, {exempt} exempt (<!-- no-claim -->), {flagged} "
+        "flagged ({pending} pending in tests/pending/words.txt)".format(
             total=sum(words.values()), pending=sum(load(WORDS).values()),
-            **{k: words.get(k, 0) for k in ("satisfied", "exempt", "flagged")}))
+            **{k: words.get(k, 0) for k in ("satisfied", "restated", "exempt", "flagged")}))

@@ -74,6 +74,7 @@ class Element:
     section: int
     lines: list = field(default_factory=list)       # (line, text) for paragraphs
     checks: list = field(default_factory=list)      # Check, for blocks and markers
+    said: set = field(default_factory=set)           # claim words an exec block prints
 
 
 @dataclass
@@ -82,7 +83,7 @@ class Sentence:
     line: int
     text: str
     words: list              # canonical claim words
-    verdict: str = ""        # satisfied, exempt, flagged
+    verdict: str = ""        # satisfied, restated, exempt, flagged
     missing: list = field(default_factory=list)
     section: int = 0
     reason: str = ""
@@ -152,6 +153,9 @@ def elements(text: str) -> list:
             block = Element("block", first, n + 1, section)
             if PYTHON_INFO.match(m.group("info")):
                 block.checks = _block_checks(body)
+                if re.search(r"\bexec\s*=\s*\"?(?:on|1|true)", m.group("info")):
+                    # an exec="on" block prints its own prose: what it prints, it says
+                    block.said = set(claim_words(" ".join(t for _, t in body)))
             out.append(block)
             n += 1
             continue
@@ -244,9 +248,17 @@ def sentences(para: Element):
     return out
 
 
+def comment_words(check: Check) -> set:
+    """Claim words a check names in its comments (``# faster``): each must be said next to it."""
+    comments = " ".join(line.partition("#")[2] for line in check.text.splitlines())
+    return {canonical(m.group(0)) for m in WORD.finditer(comments)}
+
+
 def lint(path: Path) -> list:
     elems = elements(path.read_text())
     found = []
+    said: dict[int, set] = {}            # id of a check -> claim words of its paragraphs
+    checks: dict[int, Check] = {}
     for k, el in enumerate(elems):
         if el.kind != "paragraph":
             continue
@@ -259,10 +271,12 @@ def lint(path: Path) -> list:
             near += elems[j].checks
         if k > 0 and elems[k - 1].kind == "block" and elems[k - 1].section == el.section:
             near += elems[k - 1].checks
+        paragraph_words = set()
         for line, text in sentences(el):
             why = NO_CLAIM.search(text)
             prose = _prose(NO_CLAIM.sub(" ", text))
             words = claim_words(_prose(NO_CLAIM.sub(" ", text), math=True))
+            paragraph_words.update(words)
             if not words:
                 continue
             s = Sentence(str(path), line, " ".join(prose.split()), words, section=el.section)
@@ -275,4 +289,35 @@ def lint(path: Path) -> list:
                 s.missing = [w for w in words if not any(names(c.text, w) for c in near)]
                 s.verdict = "flagged" if s.missing else "satisfied"
             found.append(s)
+        for c in near:
+            checks[id(c)] = c
+            said.setdefault(id(c), set()).update(paragraph_words)
+    section_of = {}
+    for el in elems:                     # checks next to no paragraph name nothing it says
+        for c in el.checks:
+            checks.setdefault(id(c), c)
+            said.setdefault(id(c), set()).update(el.said)
+            section_of[id(c)] = el.section
+    _answer_restates(elems, found)
+    for key, c in checks.items():
+        for word in sorted(comment_words(c) - said.get(key, set())):
+            found.append(Sentence(str(path), c.line, f"the check at line {c.line} names "
+                                  f"{word!r}, which its paragraph does not say", [word],
+                                  verdict="flagged", missing=[word],
+                                  section=section_of.get(key, 0)))
     return found
+
+
+def _answer_restates(elems, found) -> None:
+    """The answer (the text under the page's title) restates what the sections check: its
+    sentence is *restated* when each of its words is satisfied in a sentence elsewhere."""
+    headings = [el for el in elems if el.kind == "heading"]
+    if not headings:
+        return
+    answer = headings[0].section
+    checked = {w for s in found if s.verdict == "satisfied" and s.section != answer
+               for w in s.words}
+    for s in found:
+        if s.section == answer and s.verdict == "flagged" and set(s.missing) <= checked \
+                and s.missing and not s.missing[0].startswith("("):
+            s.verdict, s.missing = "restated", []

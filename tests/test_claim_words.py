@@ -72,6 +72,22 @@ def test_a_check_next_to_the_paragraph_must_name_the_word(tmp_path):
     assert [x.verdict for x in lint(page) if x.words == ["cannot"]] == ["satisfied"]
 
 
+def test_a_check_naming_a_word_its_paragraph_no_longer_says_fails(tmp_path):
+    page = tmp_path / "p.md"
+    page.write_text("# T\n\nIt can take an odd width.\n\n<!-- check: x < 3  # cannot -->\n")
+    stale = [s for s in lint(page) if s.verdict == "flagged"]
+    assert stale and "names 'cannot'" in stale[0].text
+
+
+def test_the_answer_restates_words_checked_below(tmp_path):
+    page = tmp_path / "p.md"
+    page.write_text("# T\n\nIt is always positive. It is never zero.\n\n## Proof\n\n"
+                    "The value is always positive.\n\n<!-- check: x > 0  # always -->\n")
+    verdicts = {s.text: s.verdict for s in lint(page)}
+    assert verdicts["It is always positive."] == "restated"
+    assert verdicts["It is never zero."] == "flagged"
+
+
 def test_a_multi_line_marker_names_its_words(tmp_path):
     found = _lint(tmp_path, "# T\n\nNo single column separates them.\n\n"
                             "<!-- check: all(gap(c) < 0.1\n    for c in cols)  # no single -->\n")

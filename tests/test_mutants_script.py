@@ -32,10 +32,13 @@ def test_a_failing_baseline_stops_the_run(monkeypatch, capsys):
 
 def test_a_green_baseline_goes_on_to_the_mutants(monkeypatch, capsys):
     m = load()
-    results = iter([(False, 0.1, "")] + [(True, 0.1, "FAILED docs/x.md::y")] * len(m.MUTANTS))
+    results = iter([(False, 0.1, "")] + [(True, 0.1, "FAILED docs/x.md::y")] * len(m.MUTANTS)
+                   + [(False, 0.1, "")] + [(True, 0.1, "FAILED tests/x.py::y")] * len(m.HARNESS_MUTANTS))
     monkeypatch.setattr(m, "copy_project", lambda dest: None)
     monkeypatch.setattr(m, "apply", lambda mutant, dest: None)
     monkeypatch.setattr(m, "run_doc_tests", lambda dest, *a, **k: next(results))
     monkeypatch.setattr("sys.argv", ["mutants.py"])
     assert m.main() == 0
-    assert f"{len(m.MUTANTS)}/{len(m.MUTANTS)} mutants killed" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"{len(m.MUTANTS)}/{len(m.MUTANTS)} mutants killed" in out
+    assert f"harness: {len(m.HARNESS_MUTANTS)}/{len(m.HARNESS_MUTANTS)} mutants killed" in out

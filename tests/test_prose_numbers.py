@@ -40,6 +40,7 @@ def test_scanner_flags_and_accepts(tmp_path):
         "A bound of 1e-8 holds for 4096 rows. <!-- not-checked: 4096 illustrative size -->\n"
         "Layers use float32 and GPT-2 has 1024 rows. In TeX \\(62{,}832\\) is one number.\n"
         "A unit 2^-24 and 10^6 steps, 12.5% and 1% and 3 of them, 0.5069 here.\n"
+        "| a table row | 0.507 | 2.302 |\n"
         "```pycon\n>>> d_model = 512\n>>> gap, length\n(0.5062, 2.3019)\n>>> 1e-8\n1e-08\n"
         ">>> 2.0 ** -24, 10 ** 6, 0.125, 0.01, 3\n(5.960464477539063e-08, 1000000, 0.125, 0.01, 3)\n"
         ">>> 0.5064\n0.5064\n```\n"
@@ -65,6 +66,8 @@ def test_scanner_flags_and_accepts(tmp_path):
     assert v[(6, "3")] == "ignored"            # a single digit in running text
     # 0.5069 is not 0.5064 to the digits written (a whole unit would accept it)
     assert v[(6, "0.5069")] == "unchecked"
+    assert v[(7, "0.507")] == "unchecked"      # 0.5062 rounds to 0.506; a whole unit accepts it
+    assert v[(7, "2.302")] == "checked"        # table rows are prose
     page.write_text("Quoted: 40, 250 and 1,580 were claimed. <!-- not-checked: 40, 250, 1,580 quoted -->\n")
     assert [n.verdict for n in scan(page).numbers if n.text != "40"] == ["exempt", "exempt"]
     assert not any(n.text in ("32", "2") for n in scan(page).numbers)
