@@ -8,9 +8,13 @@ text of ``figure_html`` calls in ``exec="on"`` blocks; not code, not links) belo
   nearest to the number is tried first and recorded. An output elsewhere on the page does not
   count: the number that matches only another section's output is *unchecked*;
 - an *input* if the section's code binds it to a name: ``name = value`` (also ``a, b = 1, 2``
-  and ``name += value``), a keyword argument ``name=value``, or ``for name in (v1, v2, ...)``.
+  and ``name += value``), a keyword argument ``name=value``, ``for name in (v1, v2, ...)``, a
+  positional argument (bound to the parameter the signature names), or the last position
+  ``n - 1`` of ``range(n)``, ``np.arange(n)`` or ``encode(n, ...)`` ("positions 0 to 99").
   A number that only occurs somewhere in the code (``encode(100, 128)``, ``x[:20]``) is not an
   input: the code does not say what it means;
+- also *checked* by an equality that a claim marker ``<!-- check: ... -->`` or an ``assert`` in the
+  section states with the literal (``round(x, 2) == 6.28``): it fails unless the value is that;
 - *exempt* if the line carries ``<!-- not-checked: NUMBER reason -->``, a short reason authors
   see in the source; keep these few.
 Tolerance: a decimal number written with n digits means the value rounded to them (half a unit
@@ -261,6 +265,13 @@ def _named_tree(tree) -> list:
             values += _bound_values(node.iter)
         elif isinstance(node, ast.Call):
             values += [v for arg in node.args for v in _bound_values(arg)]
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            if name in ("range", "arange", "encode") and node.args:
+                stop = _constant(node.args[-1] if name != "encode" else node.args[0])
+                if name != "encode" and len(node.args) > 2:
+                    stop = None
+                if isinstance(stop, int):
+                    values.append(stop - 1)        # positions 0 to n - 1: np.arange(n)
     return values
 
 
@@ -283,6 +294,25 @@ def named_values(code: str) -> list:
                     except ValueError:
                         pass
         return values
+
+
+_LITERAL = r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?"
+_EQUALS = (re.compile(r"==\s*\(?\s*(" + _LITERAL + r")(?![\w.(])"),
+           re.compile(r"(?<![\w.])(" + _LITERAL + r")\s*=="))
+_EQUALS_LIST = re.compile(r"==\s*[\[(]((?:\s*" + _LITERAL + r"\s*,)+\s*(?:" + _LITERAL + r")?\s*)[\])]")
+MARKER_LINE = re.compile(r"<!--\s*check:(?P<expr>.*?)-->", re.DOTALL)
+
+
+def equality_outputs(line: int, code: str) -> list:
+    """Literals an assertion or a claim marker compares with ``==`` (``round(x, 2) == 6.28``):
+    a check of that value as good as a printed output."""
+    out = []
+    texts = [m.group(1) for pattern in _EQUALS for m in pattern.finditer(code)]
+    for m in _EQUALS_LIST.finditer(code):                 # == [5.6569, 8.0, 16.0]
+        texts += re.findall(_LITERAL, m.group(1))
+    for text in texts:
+        out.append(Output(line, text, float(text), _output_half_unit(text)))
+    return out
 
 
 def _captions(block: Block):
@@ -335,6 +365,17 @@ def scan(path: Path) -> PageReport:
         by_section.setdefault(block.section, []).append(block)
         code = "\n".join(src for _, src in block.sources)
         inputs.setdefault(block.section, []).extend(named_values(code))
+        for line, src in block.sources:
+            if src.lstrip().startswith("assert"):
+                block.outputs += equality_outputs(line, src)
+    section_at = {lineno: section for lineno, section, _ in page.prose}
+    for m in MARKER_LINE.finditer(text):                     # claim markers, any number of lines
+        lineno = text.count("\n", 0, m.start()) + 1
+        if lineno not in section_at:                         # inside a fence: text, not a check
+            continue
+        marker = Block(lineno, lineno, section_at[lineno], "marker", [])
+        marker.outputs = equality_outputs(lineno, m.group("expr"))
+        by_section.setdefault(section_at[lineno], []).append(marker)
     items = []
     in_comment = False
     for lineno, section, raw in page.prose:

@@ -427,12 +427,9 @@ def test_math_fits_a_phone(browser, base_url, site_dir):
     scroll rather than overflow, but a long line should be split instead).
     One page is loaded with the site's stylesheets; every page's article is swapped into it in
     turn and measured, which is much quicker than a full load per page."""
-    pages = sorted(p.parent.relative_to(site_dir).as_posix()
-                   for p in site_dir.glob("**/index.html") if p.parent.name != "search")
-    assert len(pages) >= 18, pages
     w = Watched(browser.new_context(viewport={"width": 390, "height": 800}))
     w.page.goto(base_url, wait_until="load")
-    urls = [base_url + ("" if p == "." else p + "/") for p in pages]
+    urls = [base_url + p for p in site_pages(site_dir)]
     too_wide = w.page.evaluate("""async urls => {
         const here = document.querySelector('.md-content__inner');
         const found = {};
@@ -535,3 +532,109 @@ def test_page_weight(watched, base_url, site_dir):
     lines.append(f"{sum(sizes.values()):>9,d}  total for {EXPLORE} (explorers' own files: {sum(own.values()):,d})")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "page-weight.txt").write_text("\n".join(lines) + "\n")
+
+
+# ------------------------------------------------------------------------------ reading every page
+
+def site_pages(site_dir: Path) -> list[str]:
+    """Every page of the site a reader sees (not the package index under download/)."""
+    pages = sorted(p.parent.relative_to(site_dir).as_posix()
+                   for p in site_dir.glob("**/index.html")
+                   if p.parent.name != "search" and 'class="md-content__inner' in p.read_text())
+    assert len(pages) >= 18, pages
+    return ["" if p == "." else p + "/" for p in pages]
+
+
+# For each page: swapped into one loaded page (its stylesheets and scripts), then measured.
+READER_VIEW = """async urls => {
+    const here = document.querySelector('.md-content__inner');
+    const problems = [], matrices = [], copies = [];
+    const add = (url, what) => problems.push(url + ': ' + what);
+    for (const url of urls) {
+        const text = await (await fetch(url)).text();
+        const doc = new DOMParser().parseFromString(text, 'text/html');
+        here.innerHTML = doc.querySelector('.md-content__inner').innerHTML;
+        await document.fonts.ready;
+        // Math: set in the self-hosted MATH font, which has loaded.
+        const maths = [...here.querySelectorAll('math')];
+        if (maths.length) {
+            const family = getComputedStyle(maths[0]).fontFamily;
+            if (!family.startsWith('"posenc math"')) add(url, 'math font-family is ' + family);
+            const face = [...document.fonts].find(f => f.family.replace(/"/g, '') === 'posenc math');
+            if (!face || face.status !== 'loaded') add(url, 'math font not loaded: ' + (face && face.status));
+        }
+        // A bracket around a matrix of two or more rows is at least two text lines tall.
+        const line = parseFloat(getComputedStyle(here.querySelector('p')).lineHeight);
+        for (const table of here.querySelectorAll('mtable')) {
+            if (table.querySelectorAll(':scope > mtr').length < 2) continue;
+            for (const mo of [table.previousElementSibling, table.nextElementSibling]) {
+                if (!mo || mo.tagName !== 'mo') continue;
+                const ratio = mo.getBoundingClientRect().height / line;
+                matrices.push(ratio);
+                if (ratio < 2) add(url, `bracket ${ratio.toFixed(2)} lines tall around ` + table.textContent.slice(0, 30));
+            }
+        }
+        // Display formulas: nothing reaches outside the box that clips them.
+        for (const box of here.querySelectorAll('.posenc-math')) {
+            const edge = box.getBoundingClientRect();
+            const out = [...box.querySelectorAll('math, math *')].filter(e => {
+                const r = e.getBoundingClientRect();
+                return r.height && (r.top < edge.top - 0.5 || r.bottom > edge.bottom + 0.5); });
+            if (out.length) add(url, 'formula clipped: ' + box.textContent.slice(0, 40));
+        }
+        // The page itself never scrolls sideways; nor does a ">>>" block (output wraps).
+        const wide = document.documentElement.scrollWidth - window.innerWidth;
+        if (wide > 0) add(url, `page scrolls ${wide}px sideways`);
+        // What the copy button of each ">>>" block copies (Material copies the text of the
+        // nearest [data-copy] ancestor of the code; assets/copy.js sets it).
+        window.posencCopy.prepare(here);
+        for (const code of here.querySelectorAll('.highlight pre > code')) {
+            if (!code.textContent.startsWith('>>> ')) continue;
+            const pre = code.parentElement;
+            if (pre.scrollWidth > pre.clientWidth + 1) add(url, 'a >>> block scrolls sideways: ' + code.textContent.slice(0, 50));
+            const holder = code.closest('[data-copy]');
+            copies.push([url, code.textContent, holder ? holder.getAttribute('data-copy') : code.innerText]);
+        }
+    }
+    return {problems, matrices, copies};
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_every_page_reads_well(browser, base_url, site_dir, width):
+    """On a phone and a desktop, on every page: math is set in the self-hosted OpenType MATH font
+    and its brackets stretch (a 2x2 matrix's bracket is at least two text lines tall), no display
+    formula is clipped, and the page never scrolls sideways. Each page's article is swapped into
+    one loaded page, so the whole site takes a few seconds."""
+    w = Watched(browser.new_context(viewport={"width": width, "height": 800}))
+    w.page.goto(base_url, wait_until="load")
+    found = w.page.evaluate(READER_VIEW, [base_url + p for p in site_pages(site_dir)])
+    w.close()
+    w.check()
+    assert len(found["matrices"]) >= 4, "no 2x2 matrix found on the site (chapter 7 has several)"
+    assert not found["problems"], "\n".join(found["problems"])
+    # The copy button of every ">>>" block copies Python: no prompt, no printed output.
+    assert len(found["copies"]) > 50, len(found["copies"])
+    for url, shown, copied in found["copies"]:
+        sources = [line[4:] for line in shown.splitlines() if line.startswith((">>> ", "... "))]
+        assert copied.split() == " ".join(sources).split(), (url, shown, copied)
+        compile(copied, url, "exec")
+
+
+def test_copy_button_copies_runnable_code(browser, base_url):
+    """Click the copy button of the home page's first ">>>" block, paste into Python: it runs."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  permissions=["clipboard-read", "clipboard-write"])
+    w = Watched(context)
+    w.page.goto(base_url, wait_until="load")
+    block = w.page.locator(".highlight:has(.gp)").first
+    shown = block.locator("code").inner_text()
+    block.hover()
+    block.locator("button.md-code__button[data-md-type='copy']").click()
+    copied = w.page.evaluate("navigator.clipboard.readText()")
+    w.close()
+    w.check()
+    assert ">>>" in shown and ">>>" not in copied, copied
+    result = subprocess.run([sys.executable, "-c", copied], cwd=ROOT, capture_output=True, text=True,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT), MPLBACKEND="Agg"), timeout=60)
+    assert result.returncode == 0, f"the copied code fails:\n{copied}\n{result.stderr}"
