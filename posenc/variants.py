@@ -168,8 +168,9 @@ def encode_variant(pos, d_model: int, *, base: float = BASE, spacing: str = "pap
 def gram(table) -> np.ndarray:
     """All dot products between rows, ``table @ table.T``: what attention sees of a bare table.
 
-    Two tables with the same Gram matrix differ by a fixed orthogonal map of their columns (a
-    column permutation, say), which the first learned matrix of a model can absorb.
+    Two tables with the same Gram matrix differ by a fixed orthogonal map of their columns. A
+    column permutation can be absorbed by relabelling a model's coordinates (LayerNorm commutes
+    with it); a rotation, such as a shift of all positions, does not commute with LayerNorm.
 
     Examples
     --------
