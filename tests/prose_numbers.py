@@ -56,7 +56,7 @@ NUMBER = re.compile(
     r"(?P<pct>\s?%)?"
     r"(?![\w.]\w|\w)"
 )
-OUTPUT_NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?(?![\w.]\w)")
+OUTPUT_NUMBER = re.compile(r"(?<![\w])(?<!\d\.)[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?(?![\w.]\w)")
 IGNORE_AFTER = re.compile(
     r"\b(?:chapters?|sections?|equations?|eq\.|tables?|figures?|steps?|parts?|issues?|rows? of table|"
     r"columns? of table|exercises?|#|numpy|pytorch|torch|python|version|v)"
