@@ -443,10 +443,10 @@ def _restatements(page: Page, report: PageReport) -> None:
     """A number in the answer or the summary that repeats, at the same precision, a number
     checked in another section of the page is *restated*."""
     summaries = summary_sections(page)
-    bound = [(n.value, n.half) for n in report.numbers
-             if n.verdict in ("checked", "input") and n.section not in summaries]
+    bound = [(n.value, n.half, n.section) for n in report.numbers
+             if n.verdict == "checked" or (n.verdict == "input" and n.section not in summaries)]
     for n in report.numbers:
         if n.verdict == "unchecked" and n.section in summaries and any(
                 math.isclose(n.value, v, rel_tol=REL_TOL, abs_tol=0) and half == n.half
-                for v, half in bound):
+                and section != n.section for v, half, section in bound):
             n.verdict = "restated"
