@@ -454,10 +454,11 @@ def _restatements(page: Page, report: PageReport, inputs: dict) -> None:
                 and section != n.section for v, half, section in bound):
             n.verdict = "restated"
         elif (n.verdict == "unchecked" and n.section in summaries
-              and significant_digits(n.text) >= 3 and any(
-                  section != n.section and _matches(n, n.half, out)
-                  for out, section in outputs) or any(
-                  section != n.section and n.value in values for section, values in inputs.items())):
+              and significant_digits(n.text) >= 3
+              and (any(section != n.section and _matches(n, n.half, out)
+                       for out, section in outputs)
+                   or any(section != n.section and n.value in values
+                          for section, values in inputs.items()))):
             n.verdict = "restated"       # e.g. 393216: a three-digit value is no coincidence
 
 
