@@ -197,6 +197,8 @@ def elements(text: str) -> list:
 
 def _prose(text: str, math: bool = False) -> str:
     text = re.sub(r"<!--(?!\s*no-claim:).*?-->", " ", text)
+    # A cross-reference to the API page, [`encode`][posenc.encoding.encode], reads as its code.
+    text = re.sub(r"\[(`[^`]*`)\]\[[\w.]+\]", r"\1", text)
     text = re.sub(r"`[^`]*`", " ", text)
     if not math:
         text = re.sub(r"\\\(.*?\\\)|\\\[.*?\\\]", " ", text)

@@ -10,7 +10,7 @@ text of ``figure_html`` calls in ``exec="on"`` blocks; not code, not links) belo
 - an *input* if the section's code binds it to a name: ``name = value`` (also ``a, b = 1, 2``
   and ``name += value``), a keyword argument ``name=value``, ``for name in (v1, v2, ...)``, a
   positional argument (bound to the parameter the signature names), or the last position
-  ``n - 1`` of ``range(n)``/``np.arange(n)`` ("positions 0 to 99").
+  ``n - 1`` of ``range(n)``, ``np.arange(n)`` or ``encode(n, ...)`` ("positions 0 to 99").
   A number that only occurs somewhere in the code (``encode(100, 128)``, ``x[:20]``) is not an
   input: the code does not say what it means;
 - also *checked* by an equality that a claim marker ``<!-- check: ... -->`` or an ``assert`` in the
@@ -56,7 +56,7 @@ NUMBER = re.compile(
     r"(?P<pct>\s?%)?"
     r"(?![\w.]\w|\w)"
 )
-OUTPUT_NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?(?![\w.]\w)")
+OUTPUT_NUMBER = re.compile(r"(?<![\w])(?<!\d\.)[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?(?![\w.]\w)")
 IGNORE_AFTER = re.compile(
     r"\b(?:chapters?|sections?|equations?|eq\.|tables?|figures?|steps?|parts?|issues?|rows? of table|"
     r"columns? of table|exercises?|#|numpy|pytorch|torch|python|version|v)"
@@ -266,8 +266,10 @@ def _named_tree(tree) -> list:
         elif isinstance(node, ast.Call):
             values += [v for arg in node.args for v in _bound_values(arg)]
             name = getattr(node.func, "id", getattr(node.func, "attr", ""))
-            if name in ("range", "arange") and len(node.args) in (1, 2):
-                stop = _constant(node.args[-1])
+            if name in ("range", "arange", "encode") and node.args:
+                stop = _constant(node.args[-1] if name != "encode" else node.args[0])
+                if name != "encode" and len(node.args) > 2:
+                    stop = None
                 if isinstance(stop, int):
                     values.append(stop - 1)        # positions 0 to n - 1: np.arange(n)
     return values
@@ -297,15 +299,18 @@ def named_values(code: str) -> list:
 _LITERAL = r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?"
 _EQUALS = (re.compile(r"==\s*\(?\s*(" + _LITERAL + r")(?![\w.(])"),
            re.compile(r"(?<![\w.])(" + _LITERAL + r")\s*=="))
-MARKER_LINE = re.compile(r"<!--\s*check:(?P<expr>.*?)-->")
+_EQUALS_LIST = re.compile(r"==\s*[\[(]((?:\s*" + _LITERAL + r"\s*,)+\s*(?:" + _LITERAL + r")?\s*)[\])]")
+MARKER_LINE = re.compile(r"<!--\s*check:(?P<expr>.*?)-->", re.DOTALL)
 
 
 def equality_outputs(line: int, code: str) -> list:
     """Literals an assertion or a claim marker compares with ``==`` (``round(x, 2) == 6.28``):
     a check of that value as good as a printed output."""
     out = []
-    for m in (m for pattern in _EQUALS for m in pattern.finditer(code)):
-        text = m.group(1)
+    texts = [m.group(1) for pattern in _EQUALS for m in pattern.finditer(code)]
+    for m in _EQUALS_LIST.finditer(code):                 # == [5.6569, 8.0, 16.0]
+        texts += re.findall(_LITERAL, m.group(1))
+    for text in texts:
         out.append(Output(line, text, float(text), _output_half_unit(text)))
     return out
 
@@ -363,11 +368,14 @@ def scan(path: Path) -> PageReport:
         for line, src in block.sources:
             if src.lstrip().startswith("assert"):
                 block.outputs += equality_outputs(line, src)
-    for lineno, section, raw in page.prose:                 # claim markers
-        for m in MARKER_LINE.finditer(raw):
-            marker = Block(lineno, lineno, section, "marker", [])
-            marker.outputs = equality_outputs(lineno, m.group("expr"))
-            by_section.setdefault(section, []).append(marker)
+    section_at = {lineno: section for lineno, section, _ in page.prose}
+    for m in MARKER_LINE.finditer(text):                     # claim markers, any number of lines
+        lineno = text.count("\n", 0, m.start()) + 1
+        if lineno not in section_at:                         # inside a fence: text, not a check
+            continue
+        marker = Block(lineno, lineno, section_at[lineno], "marker", [])
+        marker.outputs = equality_outputs(lineno, m.group("expr"))
+        by_section.setdefault(section_at[lineno], []).append(marker)
     items = []
     in_comment = False
     for lineno, section, raw in page.prose:
@@ -417,7 +425,7 @@ def scan(path: Path) -> PageReport:
                     found.verdict = "input"
             found.half = _half_unit(m)
             report.numbers.append(found)
-    _restatements(page, report)
+    _restatements(page, report, inputs)
     return report
 
 
@@ -431,14 +439,29 @@ def summary_sections(page: Page) -> set:
     return sections
 
 
-def _restatements(page: Page, report: PageReport) -> None:
+def _restatements(page: Page, report: PageReport, inputs: dict) -> None:
     """A number in the answer or the summary that repeats, at the same precision, a number
-    checked in another section of the page is *restated*."""
+    checked in another section of the page is *restated*; so is one with three or more
+    significant digits that an output of another section shows (two-digit values such as
+    "12" coincide too easily with another output to count)."""
     summaries = summary_sections(page)
-    bound = [(n.value, n.half) for n in report.numbers
-             if n.verdict in ("checked", "input") and n.section not in summaries]
+    bound = [(n.value, n.half, n.section) for n in report.numbers
+             if n.verdict == "checked" or (n.verdict == "input" and n.section not in summaries)]
+    outputs = [(out, block.section) for block in page.blocks for out in block.outputs]
     for n in report.numbers:
         if n.verdict == "unchecked" and n.section in summaries and any(
                 math.isclose(n.value, v, rel_tol=REL_TOL, abs_tol=0) and half == n.half
-                for v, half in bound):
+                and section != n.section for v, half, section in bound):
             n.verdict = "restated"
+        elif (n.verdict == "unchecked" and n.section in summaries
+              and significant_digits(n.text) >= 3
+              and (any(section != n.section and _matches(n, n.half, out)
+                       for out, section in outputs)
+                   or any(section != n.section and n.value in values
+                          for section, values in inputs.items()))):
+            n.verdict = "restated"       # e.g. 393216: a three-digit value is no coincidence
+
+
+def significant_digits(text: str) -> int:
+    mantissa = re.split(r"[eE^%]|\*\*", text.replace(",", ""))[0]
+    return len(mantissa.replace(".", "").lstrip("0-+"))
