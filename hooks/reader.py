@@ -9,7 +9,7 @@
   should find prose, not plotting code.
 - Notebook pages (mkdocs-jupyter) lose the ~590 KB of JupyterLab CSS inlined into each page,
   its empty MathJax script and its Mermaid loader (a CDN import); ``assets/notebook.css``
-  styles the few classes the page uses, and code cells take Material's token colours.
+  (site-wide, 2 KB) styles the few classes the page uses; code cells take Material's colours.
 - Reading time per chapter: ``reading_minutes(markdown)`` counts the prose words (code, math
   and HTML left out) at 200 words a minute and a minute per figure; a chapter page shows it
   under its title and the home page's reading list shows it after each chapter (marker
@@ -50,16 +50,25 @@ def plain(markdown: str) -> str:
     text = re.sub(r"\\\[(.*?)\\\]|\\\((.*?)\\\)", lambda m: _tex(m.group(1) or m.group(2)), markdown,
                   flags=re.S)
     text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", text)
-    text = re.sub(r"[*_`]{1,3}", "", text)
+    text = re.sub(r"(?<!\w)[*_`]{1,3}(?=\S)|(?<=\S)[*_`]{1,3}(?!\w)", "", text)
     return " ".join(text.split())
+
+
+_SUB = dict(zip("0123456789aeijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉ₐₑᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"))
+
+
+def _subscript(m: re.Match) -> str:
+    index = m.group(1) or m.group(2)
+    return "".join(_SUB[c] for c in index) if all(c in _SUB for c in index) else "_" + index
 
 
 def _tex(tex: str) -> str:
     tex = re.sub(r"\\(text|operatorname|mathrm)\{([^}]*)\}", r"\2", tex)
-    tex = re.sub(r"\\(omega|pi|sin|cos|top|cdot|dots|ldots|times|le|ge|approx)\b",
+    tex = re.sub(r"\\(omega|pi|sin|cos|top|cdot|dots|ldots|times|le|ge|approx)(?![A-Za-z])",
                  lambda m: {"omega": "ω", "pi": "π", "top": "ᵀ", "cdot": "·", "dots": "…",
                             "ldots": "…", "times": "×", "le": "≤", "ge": "≥",
                             "approx": "≈"}.get(m.group(1), m.group(1)), tex)
+    tex = re.sub(r"_\{([A-Za-z0-9]+)\}|_([A-Za-z0-9])", _subscript, tex)
     tex = re.sub(r"\\[,;!: ]|\\left|\\right", " ", tex)
     tex = re.sub(r"[{}\\]", "", tex)
     return " ".join(tex.split())
@@ -122,9 +131,10 @@ _JUPYTER_SCRIPTS = [
 ]
 
 
-def trim_notebook(html: str, stylesheet: str) -> str:
+def trim_notebook(html: str) -> str:
     """Drop the inline JupyterLab CSS (keeping <style> inside SVG figures), the empty MathJax
-    script and the Mermaid loader; link ``stylesheet``; code cells get Material's colours."""
+    script and the Mermaid loader; code cells get Material's colours. The site-wide
+    ``assets/notebook.css`` (2 KB, every rule under ``.jupyter-wrapper``) styles what is left."""
     def outside_svg(m):
         before = html[:m.start()]
         inside = before.rfind("<svg") > before.rfind("</svg>")
@@ -132,9 +142,7 @@ def trim_notebook(html: str, stylesheet: str) -> str:
     html = _STYLE.sub(outside_svg, html)
     for pattern in _JUPYTER_SCRIPTS:
         html = pattern.sub("", html)
-    html = html.replace('<div class="highlight-ipynb', '<div class="highlight highlight-ipynb')
-    link = f'<link rel="stylesheet" href="{stylesheet}">\n'
-    return html.replace("</head>", link + "</head>", 1)
+    return html.replace('<div class="highlight-ipynb', '<div class="highlight highlight-ipynb')
 
 
 # ------------------------------------------------------------------------------ citations
@@ -243,6 +251,24 @@ def on_post_page(output, page, config):
     output = name_search_dialog(output)
     output = exclude_figures_from_search(output)
     if getattr(page, "nb_url", None):
-        depth = page.url.rstrip("/").count("/") + 1 if page.url else 0
-        output = trim_notebook(output, "../" * depth + "assets/notebook.css")
+        output = trim_notebook(output)
     return output
+
+
+def relative_404(html: str, site_path: str | None) -> str:
+    """404.html is served at any depth. Its root-absolute links become relative, and when the
+    site's path is known (site_url) a <base> makes them resolve from the site's root."""
+    html = re.sub(r'((?:href|src)=")/(?!/)', r"\1", html)
+    html = html.replace('href="."', 'href="./"')
+    if site_path:
+        html = html.replace("<head>", f'<head>\n<base href="{site_path}">', 1)
+    return html
+
+
+def on_post_build(config):
+    from urllib.parse import urlsplit
+    path = Path(config.site_dir) / "404.html"
+    if path.exists():
+        site = config.get("site_url")
+        path.write_text(relative_404(path.read_text(), urlsplit(site).path if site else None))
+

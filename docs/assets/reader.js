@@ -19,6 +19,7 @@
       }
     }
   }
+  window.posencFocusWide = label;
   function soon() { window.requestAnimationFrame(label); }
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(soon);
