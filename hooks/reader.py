@@ -241,15 +241,15 @@ def on_page_markdown(markdown, page, config, files):
 
 def on_page_content(html, page, config, files):
     if page.file.src_uri == "references.md":
-        return html
+        return exclude_figures_from_search(html)
     depth = page.url.count("/")
     html, _ = link_citations(html, "../" * depth + "references/")
-    return html
+    # Here, not in on_post_page: the search plugin indexes the page before that.
+    return exclude_figures_from_search(html)
 
 
 def on_post_page(output, page, config):
     output = name_search_dialog(output)
-    output = exclude_figures_from_search(output)
     if getattr(page, "nb_url", None):
         output = trim_notebook(output)
     return output
