@@ -425,7 +425,7 @@ def scan(path: Path) -> PageReport:
                     found.verdict = "input"
             found.half = _half_unit(m)
             report.numbers.append(found)
-    _restatements(page, report)
+    _restatements(page, report, inputs)
     return report
 
 
@@ -439,14 +439,29 @@ def summary_sections(page: Page) -> set:
     return sections
 
 
-def _restatements(page: Page, report: PageReport) -> None:
+def _restatements(page: Page, report: PageReport, inputs: dict) -> None:
     """A number in the answer or the summary that repeats, at the same precision, a number
-    checked in another section of the page is *restated*."""
+    checked in another section of the page is *restated*; so is one with three or more
+    significant digits that an output of another section shows (two-digit values such as
+    "12" coincide too easily with another output to count)."""
     summaries = summary_sections(page)
     bound = [(n.value, n.half, n.section) for n in report.numbers
              if n.verdict == "checked" or (n.verdict == "input" and n.section not in summaries)]
+    outputs = [(out, block.section) for block in page.blocks for out in block.outputs]
     for n in report.numbers:
         if n.verdict == "unchecked" and n.section in summaries and any(
                 math.isclose(n.value, v, rel_tol=REL_TOL, abs_tol=0) and half == n.half
                 and section != n.section for v, half, section in bound):
             n.verdict = "restated"
+        elif (n.verdict == "unchecked" and n.section in summaries
+              and significant_digits(n.text) >= 3
+              and (any(section != n.section and _matches(n, n.half, out)
+                       for out, section in outputs)
+                   or any(section != n.section and n.value in values
+                          for section, values in inputs.items()))):
+            n.verdict = "restated"       # e.g. 393216: a three-digit value is no coincidence
+
+
+def significant_digits(text: str) -> int:
+    mantissa = re.split(r"[eE^%]|\*\*", text.replace(",", ""))[0]
+    return len(mantissa.replace(".", "").lstrip("0-+"))
