@@ -28,7 +28,17 @@ ODD_POLICIES = ("refuse", "zero_pad", "drop_last")
 
 
 def check_spacing(spacing, name: str = "spacing") -> str:
-    """Return ``spacing`` if it is one of :data:`SPACINGS`."""
+    """Return ``spacing`` if it is one of :data:`SPACINGS`; otherwise raise naming ``name``.
+
+    Examples
+    --------
+    >>> check_spacing("t2t")
+    't2t'
+    >>> check_spacing("fairseq")
+    Traceback (most recent call last):
+    ...
+    ValueError: spacing must be one of 'paper', 't2t', got 'fairseq'
+    """
     if not isinstance(spacing, str) or spacing not in SPACINGS:
         allowed = ", ".join(repr(s) for s in SPACINGS)
         raise ValueError(f"{name} must be one of {allowed}, got {spacing!r}")
