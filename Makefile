@@ -15,7 +15,7 @@ export MPLBACKEND := Agg
 # Notebook kernels are separate processes: make them import this checkout's posenc.
 export PYTHONPATH := $(CURDIR)$(if $(PYTHONPATH),:$(PYTHONPATH))
 
-.PHONY: help install serve test unit docs mutants slow bench clean
+.PHONY: help install serve test unit docs mutants slow portable bench clean
 .DEFAULT_GOAL := help
 
 help:  ## list the tasks
@@ -59,8 +59,11 @@ docs: $(STAMP)  ## only the strict site build into site/
 mutants: $(STAMP)  ## mutate posenc in a copy and check that the pages' doc tests fail
 	$(BIN)/python scripts/mutants.py $(MUTANTS_ARGS)
 
-slow: $(STAMP)  ## tests too slow for every run: the PyTorch module under torch.compile (~10 s)
-	POSENC_TEST_COMPILE=1 $(BIN)/python -m pytest tests/test_torch_module.py -k compile -rs
+portable: $(STAMP)  ## the tests (not the browser's) under 3 NumPy/PyTorch CPU kernel levels, 3 file orders
+	$(BIN)/python scripts/cpu_matrix.py $(MATRIX_ARGS) -- -n $(JOBS) --dist loadfile
+
+slow: $(STAMP)  ## tests too slow for every run: torch.compile (eager, inductor), a 10^6 x 512 module (~90 s)
+	POSENC_TEST_SLOW=1 $(BIN)/python -m pytest tests/test_torch_compile.py -rs -p no:cacheprovider
 
 clean:  ## remove build output and caches (keeps .venv)
 	rm -rf site .pytest_cache .cache

@@ -183,18 +183,32 @@ pytest_collect_file = (markdown_sybil + docstring_sybil).pytest()
 
 
 def pytest_terminal_summary(terminalreporter):
-    """Print the prose-number scan's totals, exemptions included, at the end of every run."""
+    """Print the prose-number scan's and the claim-word lint's totals at the end of every run."""
     try:
+        from tests.claim_words import lint
+        from tests.pending import NUMBERS, WORDS, load
         from tests.prose_numbers import scan
     except ImportError:                    # running outside the repository root
         return
     from pathlib import Path
 
     totals: dict[str, int] = {}
+    words: dict[str, int] = {}
     for page in sorted(Path(__file__).parent.joinpath("docs").rglob("*.md")):
         for number in scan(page).numbers:
             totals[number.verdict] = totals.get(number.verdict, 0) + 1
+        for sentence in lint(page):
+            words[sentence.verdict] = words.get(sentence.verdict, 0) + 1
     terminalreporter.write_line(
-        "prose numbers: {checked} checked by outputs, {input} inputs from code, {exempt} exempt "
-        "(<!-- not-checked -->), {unchecked} unchecked".format(
-            **{k: totals.get(k, 0) for k in ("checked", "input", "exempt", "unchecked")}))
+        "prose numbers: {checked} checked by outputs in their section, {restated} restated in "
+        "answer/summary, {input} inputs bound to names, {exempt} exempt (<!-- not-checked -->), "
+        "{unchecked} unchecked ({pending} pending in tests/pending/numbers.txt)".format(
+            pending=sum(load(NUMBERS).values()),
+            **{k: totals.get(k, 0) for k in ("checked", "restated", "input", "exempt",
+                                              "unchecked")}))
+    terminalreporter.write_line(
+        "claim words: {total} sentences, {satisfied} satisfied by a check naming the word, "
+        "{restated} restated in the answer, {exempt} exempt (<!-- no-claim -->), {flagged} "
+        "flagged ({pending} pending in tests/pending/words.txt)".format(
+            total=sum(words.values()), pending=sum(load(WORDS).values()),
+            **{k: words.get(k, 0) for k in ("satisfied", "restated", "exempt", "flagged")}))

@@ -1,7 +1,13 @@
 """How precise is a table? The common ways of building or storing it, and their errors.
 
 Each *method* returns the values a piece of code would produce, as float64 so they can be
-compared; :func:`reference` evaluates every angle and sine directly in float64, which is within
+compared. Every method in :data:`METHODS` gives the same bits on every machine: its arithmetic
+is IEEE arithmetic and its ``exp``, ``sin`` and ``cos`` are correctly rounded
+(:mod:`posenc.rounding`), so an error it shows belongs to the formula and the number format,
+not to one CPU's kernels. :data:`MACHINE_METHODS` runs the tutorial's code with this machine's
+NumPy kernels instead, for comparison; its results differ from CPU to CPU.
+
+:func:`reference` evaluates :func:`reference` evaluates every angle and sine directly in float64, which is within
 about 1e-10 of the exact value up to position 10**6, far below float32's half unit in the last
 place (2.98e-8). Sampling a few positions per decade keeps the cost small. Measured in the
 chapter "How precise is the table?" (docs/chapters/13-how-precise-is-the-table.md).
@@ -9,12 +15,13 @@ chapter "How precise is the table?" (docs/chapters/13-how-precise-is-the-table.m
 
 from __future__ import annotations
 
-import math
-
+import mpmath
 import numpy as np
 
+from . import rounding
 from ._checks import check_base, check_d_model, check_positions
 from .encoding import BASE, encode, frequencies
+from .omega_forms import frequencies_as_written
 
 METHODS = (
     "float32 angle (tutorial)",
@@ -24,15 +31,18 @@ METHODS = (
     "built in float16",
     "built in bfloat16",
 )
-"""The ways of building a table that :func:`build` knows."""
+"""The ways of building a table that :func:`build` knows, each machine-independent."""
+
+MACHINE_METHODS = ("float32 angle (tutorial), this machine's NumPy",)
+"""The tutorial's float32 code run with this machine's NumPy kernels (varies by CPU)."""
 
 OMEGA_FORMS = ("power", "exp")
 """``base ** (-2 i / d_model)`` and ``exp(2 i * -log(base) / d_model)``."""
 
 
 def _check_method(method) -> str:
-    if not isinstance(method, str) or method not in METHODS:
-        allowed = ", ".join(repr(m) for m in METHODS)
+    if not isinstance(method, str) or method not in METHODS + MACHINE_METHODS:
+        allowed = ", ".join(repr(m) for m in METHODS + MACHINE_METHODS)
         raise ValueError(f"method must be one of {allowed}, got {method!r}")
     return method
 
@@ -56,9 +66,12 @@ def to_bfloat16(x) -> np.ndarray:
     return out
 
 
-def omega_in(dtype: str, d_model: int, base: float = BASE, form: str = "exp") -> np.ndarray:
+def omega_in(dtype: str, d_model: int, base: float = BASE, form: str = "exp",
+             kernels: str = "correctly rounded") -> np.ndarray:
     """The frequencies computed entirely in ``dtype`` ("float32" or "float16"), in one of the
     two forms code uses, returned as float64.
+
+    A thin wrapper of :func:`posenc.omega_forms.frequencies_as_written`.
 
     Parameters
     ----------
@@ -69,6 +82,9 @@ def omega_in(dtype: str, d_model: int, base: float = BASE, form: str = "exp") ->
     form : {"exp", "power"}, default "exp"
         ``"exp"`` is ``exp(2 i * (-log(base) / d_model))`` (the PyTorch tutorial);
         ``"power"`` is ``base ** (-2 i / d_model)`` (the paper).
+    kernels : {"correctly rounded", "numpy"}, default "correctly rounded"
+        Correctly rounded ``exp`` and ``**`` (the same on every machine), or this machine's
+        NumPy kernels.
 
     Returns
     -------
@@ -80,19 +96,25 @@ def omega_in(dtype: str, d_model: int, base: float = BASE, form: str = "exp") ->
     >>> omega_in("float32", 4, form="power")
     array([1.  , 0.01])
     """
-    d_model = check_d_model(d_model)
-    base = check_base(base)
     if dtype not in ("float32", "float16"):
         raise ValueError(f"dtype must be 'float32' or 'float16', got {dtype!r}")
     if form not in OMEGA_FORMS:
         raise ValueError(f"form must be 'power' or 'exp', got {form!r}")
-    t = np.dtype(dtype).type
-    two_i = np.arange(0, d_model, 2).astype(t)
-    if form == "exp":
-        omega = np.exp(two_i * t(-math.log(base) / d_model))
-    else:
-        omega = t(base) ** (-two_i / t(d_model))
+    omega = frequencies_as_written(d_model, base, form=form, dtype=dtype, kernels=kernels)
     return omega.astype(np.float64)
+
+
+def _sin_cos(angle: np.ndarray, dtype: str, exact: bool) -> tuple[np.ndarray, np.ndarray]:
+    """sin and cos of finite angles in ``dtype``, correctly rounded or by NumPy; NaN where the
+    angle is not finite (as sin(inf) is)."""
+    if not exact:
+        return np.sin(angle), np.cos(angle)
+    finite = np.isfinite(angle)
+    s = np.full(angle.shape, np.nan, dtype=angle.dtype)
+    c = np.full(angle.shape, np.nan, dtype=angle.dtype)
+    s[finite] = rounding.apply("sin", angle[finite], dtype)
+    c[finite] = rounding.apply("cos", angle[finite], dtype)
+    return s, c
 
 
 def reference(pos, d_model: int, base: float = BASE) -> np.ndarray:
@@ -120,12 +142,16 @@ def build(method: str, pos, d_model: int, base: float = BASE) -> np.ndarray:
         One of :data:`METHODS`:
 
         - ``"float32 angle (tutorial)"``: ``exp``-form frequencies, ``pos * omega`` and
-          ``sin``/``cos``, all in float32 (the PyTorch tutorial and most libraries);
+          ``sin``/``cos``, all in float32 (the PyTorch tutorial and most libraries), with
+          correctly rounded ``exp``, ``sin`` and ``cos``;
+        - ``"float32 angle (tutorial), this machine's NumPy"``: the same code with NumPy's
+          kernels, which differ from CPU to CPU;
         - ``"float64, cast to float32"``: :func:`posenc.encode` with ``dtype="float32"``;
         - ``"float64, stored as float16"`` / ``"... bfloat16"``: the float64 table rounded once;
         - ``"built in float16"`` / ``"built in bfloat16"``: positions, frequencies, angles and
-          sines all in the half-precision type (bfloat16 emulated by :func:`to_bfloat16`:
-          each operation in float32, rounded to bfloat16, as PyTorch does on CPU).
+          sines all in the half-precision type, each elementary function correctly rounded
+          (bfloat16 emulated by :func:`to_bfloat16`: each operation in float32, rounded to
+          bfloat16, as PyTorch does on CPU).
     pos : int or array_like
         Positions, as for :func:`posenc.encode`.
     d_model : int
@@ -155,17 +181,24 @@ def build(method: str, pos, d_model: int, base: float = BASE) -> np.ndarray:
         # each operation computed in float32 and rounded to bfloat16, as PyTorch does on CPU
         p = to_bfloat16(positions)[:, None]
         two_i = to_bfloat16(np.arange(0, d_model, 2))
-        omega = to_bfloat16(np.exp(to_bfloat16(two_i * to_bfloat16(-math.log(base) / d_model))))
+        log_base = float(rounding.nearest(mpmath.log(base), "float64"))
+        argument = to_bfloat16(two_i * to_bfloat16(-log_base / d_model))
+        omega = to_bfloat16(rounding.apply("exp", argument, "float32"))
         angle = to_bfloat16(p * omega)
         table = np.empty((len(positions), d_model), dtype=np.float32)
-        table[:, 0::2], table[:, 1::2] = to_bfloat16(np.sin(angle)), to_bfloat16(np.cos(angle))
+        s, c = _sin_cos(angle, "float32", exact=True)
+        table[:, 0::2], table[:, 1::2] = to_bfloat16(s), to_bfloat16(c)
         return table.astype(np.float64)
-    t = np.float32 if method == "float32 angle (tutorial)" else np.float16
+    exact = method not in MACHINE_METHODS
+    name = "float16" if method == "built in float16" else "float32"
+    t = np.dtype(name).type
     with np.errstate(over="ignore", invalid="ignore"):
         p = positions.astype(t)[:, None]       # float16: inf above 65519
-        angle = p * omega_in(np.dtype(t).name, d_model, base, form="exp").astype(t)
+        omega = omega_in(name, d_model, base, form="exp",
+                         kernels="correctly rounded" if exact else "numpy").astype(t)
+        angle = p * omega                      # IEEE multiplication
         table = np.empty((len(positions), d_model), dtype=t)
-        table[:, 0::2], table[:, 1::2] = np.sin(angle), np.cos(angle)
+        table[:, 0::2], table[:, 1::2] = _sin_cos(angle, name, exact)
     return table.astype(np.float64)
 
 

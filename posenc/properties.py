@@ -19,6 +19,8 @@ good encoding satisfy?" (docs/chapters/03-what-should-a-good-encoding-satisfy.md
 * ``smooth``: moving a position by ``SMOOTH_STEP`` anywhere in ``[0, SMOOTH_RANGE)`` moves its row
   by at most ``SMOOTH_LIMIT`` (a continuous encoding moves by about slope x step; a digit that
   flips jumps by at least 1).
+* ``local``: among positions ``0 .. TRAIN_LENGTH - 1``, every two neighbours are closer than any
+  two positions at least ``MAX_OFFSET`` apart (near positions alike, far ones apart).
 """
 
 from __future__ import annotations
@@ -225,6 +227,29 @@ def smooth(candidate, n: int = SMOOTH_RANGE, step: float = SMOOTH_STEP) -> Check
     return Check(value <= SMOOTH_LIMIT, value, f"largest move for a shift of {step:g} in [0, {n})")
 
 
+def local(candidate, n: int = TRAIN_LENGTH, far: int = MAX_OFFSET) -> Check:
+    """Largest distance between neighbours divided by the smallest distance between two positions
+    at least ``far`` apart, among positions ``0 .. n - 1``; passes if below 1.
+
+    Examples
+    --------
+    >>> local("raw_index").value == 1 / 16, local("single_sine").passed
+    (True, False)
+    """
+    candidate, n = _candidate(candidate), _count(n, "n")
+    far = _count(far, "far", 2)
+    if far >= n:
+        raise ValueError(f"far must be less than n ({n}), got {far}")
+    table = _rows(candidate, n, n)
+    near = float(np.linalg.norm(np.diff(table, axis=0), axis=1).max())
+    apart = min(float(np.linalg.norm(table[k:] - table[:-k], axis=1).min())
+                for k in range(far, n))
+    value = near / apart if apart > 0 else float("inf")
+    return Check(value < 1, value,
+                 f"neighbours up to {near:.3g} apart; positions {far} or more apart "
+                 f"at least {apart:.3g}")
+
+
 PROPERTIES = {
     "bounded": ("bounded", bounded),
     "unique": ("unique", unique),
@@ -232,6 +257,7 @@ PROPERTIES = {
     "consistent_offsets": ("consistent offsets", consistent_offsets),
     "extends": ("extends", extends),
     "smooth": ("smooth", smooth),
+    "local": ("local", local),
 }
 """Every property: key -> (column label, check function), in the order of the chapter."""
 
@@ -273,9 +299,9 @@ def scorecard(candidates=None) -> str:
     Examples
     --------
     >>> print(scorecard(["raw_index"]))
-    | candidate | bounded | unique | same in any length | consistent offsets | extends | smooth |
-    |---|---|---|---|---|---|---|
-    | raw index | ✗ 1023 | ✓ 1 | ✓ 0 | ✓ 0 | ✗ 4.01 | ✓ 0.01 |
+    | candidate | bounded | unique | same in any length | consistent offsets | extends | smooth | local |
+    |---|---|---|---|---|---|---|---|
+    | raw index | ✗ 1023 | ✓ 1 | ✓ 0 | ✓ 0 | ✗ 4.01 | ✓ 0.01 | ✓ 0.0625 |
     """
     keys = list(CANDIDATES) if candidates is None else candidates
     if isinstance(keys, str) or not all(isinstance(k, str) for k in keys) or not keys:

@@ -1,9 +1,14 @@
 """Mutation check of the doc tests: does every claim-changing mutant make a page fail?
 
 Usage: python scripts/mutants.py [--json FILE]
-Applies each mutant below to a fresh copy of the project, runs only the doc tests of docs/
+First runs the doc tests on an unmutated copy: a kill means something only if the pages pass
+without the mutant, so the script stops (exit 2) and reports no kills when that baseline fails.
+Then applies each mutant below to a fresh copy of the project, runs only the doc tests of docs/
 (stopping at the first failure) and prints one table: mutant, killed or survived, seconds, and
 the first page that caught it. Exits 1 if a mutant that changes a claim survives.
+Then the same for the harness mutants (tests/mutation.py, HARNESS_MUTANTS): each loosens a rule
+of the test harness (conftest.py, the prose-number scan, the claim-word lint) and must make the
+harness's own tests fail; their baseline is the unmutated harness tests.
 """
 
 from __future__ import annotations
@@ -20,7 +25,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.mutation import Mutant, apply, copy_project, run_doc_tests  # noqa: E402
+from tests.mutation import (HARNESS_MUTANTS, HARNESS_TESTS, Mutant, apply,  # noqa: E402
+                            copy_project, run_doc_tests)
+
+# The harness mutants are judged by the harness's own unit tests; the per-page scans are left
+# out (they pass or fail with the pages, not with the rule under test) to keep the run short.
+HARNESS_SELECT = ("-k", "not are_checked and not every_python_fence_is_collected")
 
 ENC = "posenc/encoding.py"
 FAST = "posenc/fast.py"            # integer positions (every table the pages build) go here
@@ -73,6 +83,15 @@ def main() -> int:
                              "reports (with the date) when the site builds")
     args = parser.parse_args()
     rows, start = [], time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="posenc-baseline-") as tmp:
+        copy_project(Path(tmp))
+        failed, seconds, report = run_doc_tests(Path(tmp))
+    if failed:
+        caught = re.findall(r"FAILED (\S+)", report)
+        print(f"the unmutated pages already fail ({', '.join(caught) or 'see below'}): a mutant "
+              "'killed' here would prove nothing, so none is reported.\n" + report[-3000:])
+        return 2
+    print(f"baseline: the unmutated pages pass ({seconds:.0f} s)")
     for mutant in MUTANTS:
         with tempfile.TemporaryDirectory(prefix="posenc-mutant-") as tmp:
             dest = Path(tmp)
@@ -83,16 +102,27 @@ def main() -> int:
         rows.append({"mutant": mutant.name, "claim": mutant.why, "killed": killed,
                      "seconds": round(seconds, 1),
                      "caught_by": caught.group(1) if caught else ""})
-    width = max(len(r["mutant"]) for r in rows)
+    harness, failed = run_harness_mutants()
+    if failed:
+        return 2
+    width = max(len(r["mutant"]) for r in rows + harness)
     print(f"{'mutant':<{width}}  result    time  first page that failed")
     for r in rows:
         result = "killed" if r["killed"] else "SURVIVED"
         print(f"{r['mutant']:<{width}}  {result:<8} {r['seconds']:5.1f}s  {r['caught_by']}")
     killed = sum(r["killed"] for r in rows)
-    print(f"{killed}/{len(rows)} mutants killed ({100 * killed / len(rows):.0f}%) "
-          f"in {time.perf_counter() - start:.0f} s")
-    bad = [r["mutant"] for r in rows if not r["killed"] and r["mutant"] not in EXPECTED_SURVIVORS]
-    result = {"date": str(datetime.date.today()), "killed": killed, "total": len(rows), "rows": rows}
+    print(f"{killed}/{len(rows)} mutants killed ({100 * killed / len(rows):.0f}%)")
+    print(f"{'harness mutant':<{width}}  result    time  first test that failed")
+    for r in harness:
+        result = "killed" if r["killed"] else "SURVIVED"
+        print(f"{r['mutant']:<{width}}  {result:<8} {r['seconds']:5.1f}s  {r['caught_by']}")
+    h_killed = sum(r["killed"] for r in harness)
+    print(f"harness: {h_killed}/{len(harness)} mutants killed; "
+          f"{time.perf_counter() - start:.0f} s in all")
+    bad = [r["mutant"] for r in rows + harness
+           if not r["killed"] and r["mutant"] not in EXPECTED_SURVIVORS]
+    result = {"date": str(datetime.date.today()), "killed": killed, "total": len(rows), "rows": rows,
+              "harness": {"killed": h_killed, "total": len(harness), "rows": harness}}
     if args.json:
         args.json.write_text(json.dumps(result, indent=1) + "\n")
     if args.record:
@@ -101,6 +131,29 @@ def main() -> int:
         print("claim-changing mutants that survived: " + ", ".join(bad))
         return 1
     return 0
+
+
+def run_harness_mutants():
+    """(rows, baseline_failed): each harness mutant against the harness's own tests."""
+    args = dict(pages=(*HARNESS_TESTS, *HARNESS_SELECT))
+    with tempfile.TemporaryDirectory(prefix="posenc-harness-") as tmp:
+        copy_project(Path(tmp))
+        failed, seconds, report = run_doc_tests(Path(tmp), **args)
+    if failed:
+        print("the unmutated harness tests already fail: no harness kill is reported.\n"
+              + report[-3000:])
+        return [], True
+    rows = []
+    for mutant in HARNESS_MUTANTS:
+        with tempfile.TemporaryDirectory(prefix="posenc-harness-") as tmp:
+            dest = Path(tmp)
+            copy_project(dest)
+            apply(mutant, dest)
+            killed, seconds, report = run_doc_tests(dest, **args)
+        caught = re.search(r"FAILED (tests/\S+)", report)
+        rows.append({"mutant": mutant.name, "claim": mutant.why, "killed": killed,
+                     "seconds": round(seconds, 1), "caught_by": caught.group(1) if caught else ""})
+    return rows, False
 
 
 if __name__ == "__main__":

@@ -1,21 +1,46 @@
 """Find the numbers typed in a page's prose and check that the page's own code produces them.
 
-A number in prose (paragraphs, lists, tables, admonitions and math; not code, not links) is:
-- *checked* if a ``>>>`` output on the same page shows the same value at the written precision
-  (``0.506`` in prose matches an output 0.506 or 0.5062, not 0.507);
-- an *input* if it appears in the code of the page (``d_model = 8`` typed in a block and then
-  named in the prose is a definition the code uses, not a claim);
+A number in prose (paragraphs, lists, tables, admonitions, math, and the ``alt=``/``caption=``
+text of ``figure_html`` calls in ``exec="on"`` blocks; not code, not links) belongs to its
+*section*: the text under the nearest heading above it. It is:
+- *checked* if a ``>>>`` output in a block of the same section shows the same value at the
+  written precision (``0.506`` in prose matches an output 0.506 or 0.5062, not 0.507); the block
+  nearest to the number is tried first and recorded. An output elsewhere on the page does not
+  count: the number that matches only another section's output is *unchecked*;
+- an *input* if the section's code binds it to a name: ``name = value`` (also ``a, b = 1, 2``
+  and ``name += value``), a keyword argument ``name=value``, ``for name in (v1, v2, ...)``, a
+  positional argument (bound to the parameter the signature names), or the last position
+  ``n - 1`` of ``range(n)``/``np.arange(n)`` ("positions 0 to 99").
+  A number that only occurs somewhere in the code (``encode(100, 128)``, ``x[:20]``) is not an
+  input: the code does not say what it means;
+- also *checked* by an equality that a claim marker ``<!-- check: ... -->`` or an ``assert`` in the
+  section states with the literal (``round(x, 2) == 6.28``): it fails unless the value is that;
 - *exempt* if the line carries ``<!-- not-checked: NUMBER reason -->``, a short reason authors
-  see in the source; keep these few;
-- ignored by rule: single digits, years (1950-2035), numbers right after "chapter", "section",
-  "equation", "table", "figure", "step", "part" or "issue", version numbers right after
-  "NumPy", "PyTorch", "Python" or "version", arXiv identifiers, list markers, footnote labels, and
-  digits inside names (float32, GPT-2, T5, O(n^2) in code).
+  see in the source; keep these few.
+Tolerance: a decimal number written with n digits means the value rounded to them (half a unit
+in the last digit, scaled by an ``e`` exponent). A power (``2^-24``, ``10^6``, ``2**16``) is an
+exact value, matched to the output's own precision (half a unit of the digits the output
+prints). A percentage ``12.5%`` matches an output 0.125 (half a unit is 0.0005) or 12.5.
+
+Ignored by rule, each because it is not a claim about a computed value:
+- integers 0 to 9 written without a decimal point or ``%``: counts in running text ("the 2
+  columns of a pair", "6 properties") are read as words and checked through the code around
+  them; a digit that is a result (``6 of 8 pairs``) is written with its output in the section.
+  (``1%``, ``5%`` and ``2^-24`` are scanned: the unit or the power makes them quantities.)
+- years: a four-digit integer 1990 to 2029 written without a thousands separator and preceded by
+  "in", "since", "of", "(" or a month, or followed by ")" or ";" ("Vaswani et al. (2017)",
+  "in 2021"): a date, not a quantity; "1,999" or "2000 positions" are scanned;
+- numbers naming a part of a document or a release: right after "chapter", "section",
+  "equation", "table", "figure", "step", "part", "issue", "row", "exercise", "#", or a version
+  right after "NumPy", "PyTorch", "torch", "Python", "version", "v";
+- arXiv identifiers, list markers, footnote labels, link targets, inline code and digits inside
+  names (float32, GPT-2, T5, ``O(n^2)``): labels, not quantities.
 Anything else is *unchecked*, and the test fails naming page, line and number.
 """
 
 from __future__ import annotations
 
+import ast
 import math
 import re
 from dataclasses import dataclass, field
@@ -23,23 +48,30 @@ from pathlib import Path
 
 FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 PYTHON_INFO = re.compile(r"^\s*\{?\s*\.?(python3?|py|pycon)\b")
+HEADING = re.compile(r"^#{1,6}\s")
 NUMBER = re.compile(
     r"(?<![\w.\-^*/])(?<![A-Za-z]-)"
     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d+)"
-    r"(?:(?P<sci>[eE][-+−]?\d+)|\s*(?:\*\*|\^)\s*(?P<pow>[-−]?\d+))?"
-    r"(?P<pct>%)?"
+    r"(?:(?P<sci>[eE][-+−]?\d+)|\s*(?:\*\*|\^)\s*\{?\s*(?P<pow>[-−]?\d+)\}?)?"
+    r"(?P<pct>\s?%)?"
     r"(?![\w.]\w|\w)"
 )
+OUTPUT_NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?(?![\w.]\w)")
 IGNORE_AFTER = re.compile(
-    r"\b(?:chapters?|sections?|equations?|eq\.|tables?|figures?|steps?|parts?|issues?|rows?|"
+    r"\b(?:chapters?|sections?|equations?|eq\.|tables?|figures?|steps?|parts?|issues?|rows? of table|"
     r"columns? of table|exercises?|#|numpy|pytorch|torch|python|version|v)"
     r"\s*(?:\d+\s*(?:,|and|to|-|–)\s*)*$",
     re.IGNORECASE,
 )
-NUM_TOKEN = r"[\d.eE+\-−]+(?:,\d{3})*"
+YEAR_BEFORE = re.compile(r"(?:\b(?i:in|since|of|from|by)|\(|al\.,?|January|February|March|April|May|"
+                         r"June|July|August|September|October|November|December|\|)\s*$")
+YEAR_AFTER = re.compile(r"^\s*[);|]")
+NUM_TOKEN = r"[\d.eE+\-−%]+(?:,\d{3})*"
 EXEMPT = re.compile(r"<!--\s*not-checked:\s*(?P<nums>" + NUM_TOKEN + r"(?:,\s+" + NUM_TOKEN + r")*)"
                     r"\s+(?P<why>.*?)-->")
 HALF_UNIT_SLACK = 1 + 1e-9
+SUMMARY_TITLES = {"summary", "in short", "recap"}
+REL_TOL = 1e-12
 
 
 @dataclass
@@ -49,6 +81,41 @@ class Found:
     text: str
     value: float
     verdict: str = ""
+    section: int = 0
+    by: int = 0              # line of the output block (checked) or code line (input)
+    where: str = "prose"     # prose, or caption for figure_html alt/caption text
+    half: float = 0.0        # half a unit of the digits written
+
+
+@dataclass
+class Output:
+    line: int
+    text: str
+    value: float
+    half: float              # half a unit of the digits the output prints (0 for integers)
+
+
+@dataclass
+class Block:
+    first: int               # line of the opening fence, 1-based
+    last: int
+    section: int
+    info: str
+    body: list               # (line number, text) of the block's lines, indentation removed
+    outputs: list = field(default_factory=list)     # Output
+    sources: list = field(default_factory=list)     # (line, code)
+
+    @property
+    def exec_on(self) -> bool:
+        return bool(re.search(r"\bexec\s*=\s*\"?(?:on|1|true)", self.info))
+
+
+@dataclass
+class Page:
+    text: str
+    prose: list              # (line, section, text)
+    blocks: list             # Block
+    headings: list           # (line, title) with section index = position + 1; 0 is the top
 
 
 @dataclass
@@ -60,54 +127,83 @@ class PageReport:
         return sum(1 for n in self.numbers if n.verdict == verdict)
 
 
+def _exponent(text: str) -> int:
+    return int(text.replace("−", "-"))
+
+
 def _value(m: re.Match) -> float:
     base = float(m.group("num").replace(",", ""))
     if m.group("sci"):
-        base *= 10.0 ** int(m.group("sci")[1:].replace("−", "-"))
+        base *= 10.0 ** _exponent(m.group("sci")[1:])
     if m.group("pow"):
-        base = base ** int(m.group("pow").replace("−", "-"))
+        base = float(base) ** _exponent(m.group("pow"))
     if m.group("pct"):
         base /= 100.0
     return base
 
 
 def _half_unit(m: re.Match) -> float:
+    """Half a unit in the last digit written; 0 for a power, which is exact."""
+    if m.group("pow"):
+        return 0.0
     num = m.group("num").replace(",", "")
     decimals = len(num.partition(".")[2])
-    exponent = int(m.group("sci")[1:].replace("−", "-")) if m.group("sci") else 0
+    exponent = _exponent(m.group("sci")[1:]) if m.group("sci") else 0
     unit = 0.5 * 10.0 ** (exponent - decimals)
     if m.group("pct"):
         unit /= 100.0
     return unit
 
 
-def split_page(text: str):
-    """Return (prose lines with their numbers, output numbers, code-source numbers)."""
-    prose, outputs, sources = [], [], []
+def _output_half_unit(text: str) -> float:
+    """Half a unit of an output's last printed digit; an integer output is exact."""
+    mantissa, _, exponent = text.lower().lstrip("+-").partition("e")
+    if "." not in mantissa and not exponent:
+        return 0.0
+    decimals = len(mantissa.partition(".")[2])
+    return 0.5 * 10.0 ** (int(exponent or 0) - decimals)
+
+
+def split_page(text: str) -> Page:
+    """Sections, prose lines and fenced blocks of a page (python blocks split into sources and
+    outputs)."""
+    prose, blocks, headings = [], [], []
     lines = text.splitlines()
-    n = 0
+    section, n = 0, 0
     while n < len(lines):
         m = FENCE.match(lines[n])
         if m:
-            fence, is_python = m.group("fence"), bool(PYTHON_INFO.match(m.group("info")))
-            body = []
+            fence = m.group("fence")
+            first, body = n + 1, []
             n += 1
             while n < len(lines) and not lines[n].strip().startswith(fence):
-                body.append(lines[n].strip())
+                body.append((n + 1, lines[n].strip()))
                 n += 1
-            if is_python:
-                for line in body:
+            block = Block(first, n + 1, section, m.group("info"), body)
+            if PYTHON_INFO.match(m.group("info")):
+                doctest = any(line.startswith(">>>") for _, line in body)
+                for lineno, line in body:
                     if line.startswith((">>>", "...")):
-                        sources.append(line[4:])
-                    elif any(b.startswith(">>>") for b in body):
-                        outputs.append(line)
+                        block.sources.append((lineno, line[4:]))
+                    elif doctest:
+                        for o in OUTPUT_NUMBER.finditer(line):
+                            try:
+                                value = float(o.group())
+                            except ValueError:
+                                continue
+                            block.outputs.append(Output(lineno, o.group(), value,
+                                                        _output_half_unit(o.group())))
                     else:
-                        sources.append(line)
+                        block.sources.append((lineno, line))
+            blocks.append(block)
             n += 1
             continue
-        prose.append((n + 1, lines[n]))
+        if HEADING.match(lines[n]):
+            headings.append((n + 1, lines[n].lstrip("#").strip()))
+            section = len(headings)
+        prose.append((n + 1, section, lines[n]))
         n += 1
-    return prose, outputs, sources
+    return Page(text, prose, blocks, headings)
 
 
 def _strip(line: str) -> str:
@@ -125,54 +221,224 @@ def _strip(line: str) -> str:
     return line
 
 
-def _numbers_in(lines):
-    values = []
-    for line in lines:
-        for m in NUMBER.finditer(line):
+def _constant(node):
+    """The number a constant expression (``512``, ``-0.5``, ``2**16``, ``1e-8``) stands for."""
+    try:
+        value = ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Pow, ast.Mult, ast.Div)):
+            left, right = _constant(node.left), _constant(node.right)
+            if left is None or right is None:
+                return None
             try:
-                values.append(_value(m))
-            except (OverflowError, ValueError):
-                pass
+                return {ast.Pow: lambda a, b: a ** b, ast.Mult: lambda a, b: a * b,
+                        ast.Div: lambda a, b: a / b}[type(node.op)](left, right)
+            except (ArithmeticError, ValueError):
+                return None
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return value
+
+
+def _bound_values(node) -> list:
+    """Numbers bound to a name by a literal: the value itself, or a tuple/list of them."""
+    value = _constant(node)
+    if value is not None:
+        return [value]
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return [v for elt in node.elts for v in _bound_values(elt)]
+    return []
+
+
+def _named_tree(tree) -> list:
+    values = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
+            values += _bound_values(node.value)
+        elif isinstance(node, ast.keyword) and node.arg:
+            values += _bound_values(node.value)
+        elif isinstance(node, ast.arguments):
+            values += [v for d in node.defaults + [d for d in node.kw_defaults if d]
+                       for v in _bound_values(d)]
+        elif isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.target, ast.Name):
+            values += _bound_values(node.iter)
+        elif isinstance(node, ast.Call):
+            values += [v for arg in node.args for v in _bound_values(arg)]
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            if name in ("range", "arange") and len(node.args) in (1, 2):
+                stop = _constant(node.args[-1])
+                if isinstance(stop, int):
+                    values.append(stop - 1)        # positions 0 to n - 1: np.arange(n)
     return values
+
+
+_ASSIGN = re.compile(r"\b[A-Za-z_]\w*\s*(?:[-+*/]?=)(?!=)\s*([-+]?[\d_.]+(?:[eE][-+]?\d+)?)")
+
+
+def named_values(code: str) -> list:
+    """Numbers the code binds to names (see the module docstring); a regex when it won't parse."""
+    try:
+        return _named_tree(ast.parse(code))
+    except SyntaxError:
+        values = []
+        for line in code.splitlines():
+            try:
+                values += _named_tree(ast.parse(line.strip()))
+            except SyntaxError:
+                for m in _ASSIGN.finditer(line):
+                    try:
+                        values.append(float(m.group(1).replace("_", "")))
+                    except ValueError:
+                        pass
+        return values
+
+
+_LITERAL = r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?"
+_EQUALS = (re.compile(r"==\s*\(?\s*(" + _LITERAL + r")(?![\w.(])"),
+           re.compile(r"(?<![\w.])(" + _LITERAL + r")\s*=="))
+MARKER_LINE = re.compile(r"<!--\s*check:(?P<expr>.*?)-->")
+
+
+def equality_outputs(line: int, code: str) -> list:
+    """Literals an assertion or a claim marker compares with ``==`` (``round(x, 2) == 6.28``):
+    a check of that value as good as a printed output."""
+    out = []
+    for m in (m for pattern in _EQUALS for m in pattern.finditer(code)):
+        text = m.group(1)
+        out.append(Output(line, text, float(text), _output_half_unit(text)))
+    return out
+
+
+def _captions(block: Block):
+    """(line, text) of the string pieces of ``alt=`` and ``caption=`` in figure_html calls."""
+    code = "\n".join(line for _, line in block.body)
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) \
+                == "figure_html":
+            for kw in node.keywords:
+                if kw.arg in ("alt", "caption"):
+                    for piece in ast.walk(kw.value):
+                        if isinstance(piece, ast.Constant) and isinstance(piece.value, str):
+                            found.append((block.body[piece.lineno - 1][0], piece.value))
+    return found
+
+
+def _matches(found: Found, half: float, out: Output) -> bool:
+    # A rounded number is matched to its own digits; an exact one (a power, half == 0) to the
+    # digits the output prints.
+    tol = (half if half else out.half) * HALF_UNIT_SLACK
+    if math.isclose(found.value, out.value, rel_tol=0, abs_tol=tol):
+        return True
+    return found.value != 0 and math.isclose(found.value, out.value, rel_tol=REL_TOL)
+
+
+def _is_ignored(m: re.Match, line: str) -> bool:
+    digits = m.group("num").replace(",", "")
+    before, after = line[: m.start()], line[m.end():]
+    plain = not (m.group("sci") or m.group("pow") or m.group("pct")) and "." not in digits
+    if plain and int(digits) < 10:
+        return True
+    if (plain and "," not in m.group("num") and len(digits) == 4 and 1990 <= int(digits) <= 2029
+            and (YEAR_BEFORE.search(before) or YEAR_AFTER.match(after))):
+        return True
+    return bool(IGNORE_AFTER.search(before))
 
 
 def scan(path: Path) -> PageReport:
     text = path.read_text()
-    prose, outputs, sources = split_page(text)
-    out_values = _numbers_in(outputs)
-    src_values = _numbers_in(sources)
+    page = split_page(text)
     report = PageReport(str(path))
+    by_section: dict[int, list] = {}
+    inputs: dict[int, list] = {}
+    for block in page.blocks:
+        by_section.setdefault(block.section, []).append(block)
+        code = "\n".join(src for _, src in block.sources)
+        inputs.setdefault(block.section, []).extend(named_values(code))
+        for line, src in block.sources:
+            if src.lstrip().startswith("assert"):
+                block.outputs += equality_outputs(line, src)
+    for lineno, section, raw in page.prose:                 # claim markers
+        for m in MARKER_LINE.finditer(raw):
+            marker = Block(lineno, lineno, section, "marker", [])
+            marker.outputs = equality_outputs(lineno, m.group("expr"))
+            by_section.setdefault(section, []).append(marker)
+    items = []
     in_comment = False
-    for lineno, raw in prose:
+    for lineno, section, raw in page.prose:
         if "<!--" in raw and "-->" not in raw:
             in_comment = True
         if in_comment:
             in_comment = "-->" not in raw
             continue
+        items.append((lineno, section, raw, "prose"))
+    for block in page.blocks:
+        if block.exec_on:
+            items += [(line, block.section, caption, "caption") for line, caption in _captions(block)]
+    for lineno, section, raw, where in items:
         exempt = set()
         for e in EXEMPT.finditer(raw):
             exempt.update(x.strip() for x in re.split(r",\s+", e.group("nums")))
         line = _strip(raw)
         for m in NUMBER.finditer(line):
-            found = Found(str(path), lineno, m.group(0).strip(), _value(m))
-            before = line[: m.start()]
+            found = Found(str(path), lineno, m.group(0).strip(), _value(m), section=section,
+                          where=where)
             digits = m.group("num").replace(",", "")
             if m.group(0).strip() in exempt or digits in exempt:
                 found.verdict = "exempt"
-            elif (not m.group("sci") and not m.group("pow") and "." not in digits
-                  and (int(digits) < 10 or 1950 <= int(digits) <= 2035)):
-                found.verdict = "ignored"
-            elif IGNORE_AFTER.search(before):
+            elif _is_ignored(m, line):
                 found.verdict = "ignored"
             else:
-                half = _half_unit(m) * HALF_UNIT_SLACK
-                if any(math.isclose(found.value, v, rel_tol=0, abs_tol=half) or
-                       (found.value != 0 and math.isclose(found.value, v, rel_tol=1e-12))
-                       for v in out_values):
-                    found.verdict = "checked"
-                elif any(found.value == v for v in src_values):
+                found.verdict = "unchecked"
+                half = _half_unit(m)
+                candidates = [found.value]
+                if m.group("pct"):                         # 12.5% may be printed as 12.5
+                    candidates.append(found.value * 100)
+                blocks = sorted(by_section.get(section, []),
+                                key=lambda b: min(abs(b.first - lineno), abs(b.last - lineno)))
+                for block in blocks:
+                    hit = False
+                    for out in block.outputs:
+                        for k, value in enumerate(candidates):
+                            probe = Found(found.page, lineno, found.text, value)
+                            if _matches(probe, half * (100 if k else 1), out):
+                                hit = True
+                    if hit:
+                        found.verdict, found.by = "checked", block.first
+                        break
+                if found.verdict == "unchecked" and any(
+                        math.isclose(found.value, v, rel_tol=REL_TOL, abs_tol=0)
+                        or found.value == v for v in inputs.get(section, [])):
                     found.verdict = "input"
-                else:
-                    found.verdict = "unchecked"
+            found.half = _half_unit(m)
             report.numbers.append(found)
+    _restatements(page, report)
     return report
+
+
+def summary_sections(page: Page) -> set:
+    """The answer (text under the page's title) and the sections titled Summary."""
+    sections = set()
+    for k, (line, title) in enumerate(page.headings, start=1):
+        level = len(page.text.splitlines()[line - 1]) - len(page.text.splitlines()[line - 1].lstrip("#"))
+        if (level == 1 and k == 1) or title.lower().rstrip(".") in SUMMARY_TITLES:
+            sections.add(k)
+    return sections
+
+
+def _restatements(page: Page, report: PageReport) -> None:
+    """A number in the answer or the summary that repeats, at the same precision, a number
+    checked in another section of the page is *restated*."""
+    summaries = summary_sections(page)
+    bound = [(n.value, n.half) for n in report.numbers
+             if n.verdict in ("checked", "input") and n.section not in summaries]
+    for n in report.numbers:
+        if n.verdict == "unchecked" and n.section in summaries and any(
+                math.isclose(n.value, v, rel_tol=REL_TOL, abs_tol=0) and half == n.half
+                for v, half in bound):
+            n.verdict = "restated"

@@ -427,12 +427,9 @@ def test_math_fits_a_phone(browser, base_url, site_dir):
     scroll rather than overflow, but a long line should be split instead).
     One page is loaded with the site's stylesheets; every page's article is swapped into it in
     turn and measured, which is much quicker than a full load per page."""
-    pages = sorted(p.parent.relative_to(site_dir).as_posix()
-                   for p in site_dir.glob("**/index.html") if p.parent.name != "search")
-    assert len(pages) >= 18, pages
     w = Watched(browser.new_context(viewport={"width": 390, "height": 800}))
     w.page.goto(base_url, wait_until="load")
-    urls = [base_url + ("" if p == "." else p + "/") for p in pages]
+    urls = [base_url + p for p in site_pages(site_dir)]
     too_wide = w.page.evaluate("""async urls => {
         const here = document.querySelector('.md-content__inner');
         const found = {};
@@ -488,10 +485,37 @@ def test_notebook_page_renders_and_downloads(watched, base_url):
     assert page.locator("h1").first.inner_text().startswith("Try it yourself")
     assert page.locator(".jupyter-wrapper svg[role='img']").count() == 2, "the two heatmaps"
     assert "same Gram matrix (all dot products): True" in page.locator(".jupyter-wrapper").inner_text()
-    link = page.locator("a.posenc-download")
+    source = (ROOT / "docs" / "notebooks" / "playground.py").read_text()
+    link = page.locator("a.posenc-download")          # the labelled .ipynb button
+    assert "Download notebook (.ipynb)" in link.inner_text()
     response = page.request.get(page.evaluate("a => a.href", link.element_handle()))
-    assert response.ok and response.text() == (ROOT / "docs" / "notebooks" / "playground.py").read_text()
+    import jupytext
+    assert response.ok and jupytext.writes(jupytext.reads(response.text(), fmt="ipynb"), fmt="py:percent") \
+        == jupytext.writes(jupytext.reads(source, fmt="py:percent"), fmt="py:percent")
+    link = page.locator("a.posenc-download-py")
+    response = page.request.get(page.evaluate("a => a.href", link.element_handle()))
+    assert response.ok and response.text() == source
     shot(page, "notebook-light-desktop")
+
+
+def test_run_it_yourself_downloads_are_served(watched, base_url, site_dir):
+    """Every file "Run it yourself" links to is in the built site and served; the wheel is the
+    one hooks/downloads.py builds (tests/test_downloads.py installs it offline)."""
+    from hooks import downloads
+    page = watched.page
+    page.goto(base_url + "run-it-yourself/", wait_until="load")
+    hrefs = page.locator("a[href*='download/']").evaluate_all("as => as.map(a => a.href)")
+    names = downloads.names()
+    wanted = [names["POSENC_WHEEL"], names["POSENC_SDIST"], "playground.ipynb", "playground.py",
+              "simple/posenc/"]
+    for name in wanted:
+        assert any(h.endswith("download/" + name) for h in hrefs), (name, hrefs)
+    for href in hrefs:
+        response = page.request.get(href)
+        assert response.ok and len(response.body()) > 300, href
+    wheel = site_dir / "download" / names["POSENC_WHEEL"]
+    assert wheel.read_bytes() == (downloads.build_dist() / wheel.name).read_bytes()
+    assert page.locator("code", has_text="POSENC_").count() == 0, "a token was not replaced"
 
 
 def test_page_weight(watched, base_url, site_dir):
@@ -508,3 +532,74 @@ def test_page_weight(watched, base_url, site_dir):
     lines.append(f"{sum(sizes.values()):>9,d}  total for {EXPLORE} (explorers' own files: {sum(own.values()):,d})")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "page-weight.txt").write_text("\n".join(lines) + "\n")
+
+
+# ------------------------------------------------------------------------------ reading every page
+
+def site_pages(site_dir: Path) -> list[str]:
+    """Every page of the site a reader sees (not the package index under download/)."""
+    pages = sorted(p.parent.relative_to(site_dir).as_posix()
+                   for p in site_dir.glob("**/index.html")
+                   if p.parent.name != "search" and 'class="md-content__inner' in p.read_text())
+    assert len(pages) >= 18, pages
+    return ["" if p == "." else p + "/" for p in pages]
+
+
+# For each page: swapped into one loaded page (its stylesheets and scripts), then measured.
+READER_VIEW = """async urls => {
+    const here = document.querySelector('.md-content__inner');
+    const problems = [], matrices = [];
+    const add = (url, what) => problems.push(url + ': ' + what);
+    for (const url of urls) {
+        const text = await (await fetch(url)).text();
+        const doc = new DOMParser().parseFromString(text, 'text/html');
+        here.innerHTML = doc.querySelector('.md-content__inner').innerHTML;
+        await document.fonts.ready;
+        // Math: set in the self-hosted MATH font, which has loaded.
+        const maths = [...here.querySelectorAll('math')];
+        if (maths.length) {
+            const family = getComputedStyle(maths[0]).fontFamily;
+            if (!family.startsWith('"posenc math"')) add(url, 'math font-family is ' + family);
+            const face = [...document.fonts].find(f => f.family.replace(/"/g, '') === 'posenc math');
+            if (!face || face.status !== 'loaded') add(url, 'math font not loaded: ' + (face && face.status));
+        }
+        // A bracket around a matrix of two or more rows is at least two text lines tall.
+        const line = parseFloat(getComputedStyle(here.querySelector('p')).lineHeight);
+        for (const table of here.querySelectorAll('mtable')) {
+            if (table.querySelectorAll(':scope > mtr').length < 2) continue;
+            for (const mo of [table.previousElementSibling, table.nextElementSibling]) {
+                if (!mo || mo.tagName !== 'mo') continue;
+                const ratio = mo.getBoundingClientRect().height / line;
+                matrices.push(ratio);
+                if (ratio < 2) add(url, `bracket ${ratio.toFixed(2)} lines tall around ` + table.textContent.slice(0, 30));
+            }
+        }
+        // Display formulas: nothing reaches outside the box that clips them.
+        for (const box of here.querySelectorAll('.posenc-math')) {
+            const edge = box.getBoundingClientRect();
+            const out = [...box.querySelectorAll('math, math *')].filter(e => {
+                const r = e.getBoundingClientRect();
+                return r.height && (r.top < edge.top - 0.5 || r.bottom > edge.bottom + 0.5); });
+            if (out.length) add(url, 'formula clipped: ' + box.textContent.slice(0, 40));
+        }
+        // The page itself never scrolls sideways.
+        const wide = document.documentElement.scrollWidth - window.innerWidth;
+        if (wide > 0) add(url, `page scrolls ${wide}px sideways`);
+    }
+    return {problems, matrices};
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_every_page_reads_well(browser, base_url, site_dir, width):
+    """On a phone and a desktop, on every page: math is set in the self-hosted OpenType MATH font
+    and its brackets stretch (a 2x2 matrix's bracket is at least two text lines tall), no display
+    formula is clipped, and the page never scrolls sideways. Each page's article is swapped into
+    one loaded page, so the whole site takes a few seconds."""
+    w = Watched(browser.new_context(viewport={"width": width, "height": 800}))
+    w.page.goto(base_url, wait_until="load")
+    found = w.page.evaluate(READER_VIEW, [base_url + p for p in site_pages(site_dir)])
+    w.close()
+    w.check()
+    assert len(found["matrices"]) >= 4, "no 2x2 matrix found on the site (chapter 7 has several)"
+    assert not found["problems"], "\n".join(found["problems"])

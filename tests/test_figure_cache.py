@@ -79,6 +79,15 @@ def test_key_is_the_same_in_another_process(cache):
     plt.close("all")
 
 
+def test_key_ignores_figures_left_open_before(cache):
+    # The key must not depend on what ran earlier: pyplot numbers figures by how many are open.
+    first = _svg._cache_key(draw(), ALT)
+    left_open = [plt.figure() for _ in range(3)]
+    assert _svg._cache_key(draw(), ALT) == first
+    for fig in left_open:
+        plt.close(fig)
+
+
 def test_unpicklable_figure_renders_uncached(cache):
     fig = draw()
     fig.axes[0].xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:.0f}!"))

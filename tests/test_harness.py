@@ -197,3 +197,41 @@ def test_a_false_claim_marker_fails_naming_page_line_and_expression(tmp_path, ma
     page.write_text(f"```python\nx = 3\n```\n\nThree is less than two.\n\n<!-- check: {marker} -->\n")
     with pytest.raises(SybilFailure, match=message):
         _run(page)
+
+
+def test_an_exception_example_checks_its_message(tmp_path):
+    good = tmp_path / "good.md"
+    good.write_text("```pycon\n>>> int('x')\nTraceback (most recent call last):\n...\n"
+                    "ValueError: invalid literal for int() with base 10: 'x'\n```\n")
+    _run(good)
+    bad = tmp_path / "bad.md"
+    bad.write_text("```pycon\n>>> int('x')\nTraceback (most recent call last):\n...\n"
+                   "ValueError: the argument names a different thing\n```\n")
+    with pytest.raises(Exception, match="different thing"):
+        _run(bad)
+
+
+def test_an_integer_output_is_exact(tmp_path):
+    for want, got in (("3", "3.4"), ("2", "2.4"), ("(3, 7)", "(3.4, 7)")):
+        page = tmp_path / "int.md"
+        page.write_text(f"```pycon\n>>> print({got!r})\n{want}\n```\n")
+        with pytest.raises(Exception):
+            _run(page)
+
+
+def test_every_docstring_example_is_collected():
+    """pytest collects one example per ``>>>`` line of the docstrings in posenc/ (Sybil's
+    doctest parser makes each statement an example), so none is silently dropped."""
+    import subprocess
+    import sys
+
+    package = ROOT / "posenc"
+    expected = sum(1 for path in package.rglob("*.py")
+                   for line in path.read_text().splitlines() if line.lstrip().startswith(">>> "))
+    assert expected > 50
+    run = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q",
+                          "-p", "no:cacheprovider", str(package)],
+                         cwd=ROOT, capture_output=True, text=True)
+    collected = sum(int(m.group(1)) for m in re.finditer(r"^posenc/\S+\.py: (\d+)$", run.stdout,
+                                                        re.MULTILINE))
+    assert collected == expected, run.stdout[-2000:]

@@ -36,3 +36,13 @@ def test_a_stale_mutant_is_an_error(tmp_path):
     copy_project(tmp_path)
     with pytest.raises(ValueError, match="update the mutant"):
         apply(Mutant("gone", "posenc/encoding.py", "text that is not there", "x"), tmp_path)
+
+
+def test_every_harness_mutant_still_applies(tmp_path):
+    """`make mutants` kills the harness mutants; here only check each still finds its text, so
+    a refactor of the harness cannot quietly turn one into a no-op."""
+    from tests.mutation import HARNESS_MUTANTS
+
+    copy_project(tmp_path)
+    for mutant in HARNESS_MUTANTS:
+        apply(mutant, tmp_path)

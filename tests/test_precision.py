@@ -41,13 +41,33 @@ def test_built_in_bfloat16_matches_torch():
     assert np.array_equal(precision.build("built in bfloat16", pos, d), t.double().numpy())
 
 
-def test_float32_tutorial_matches_an_independent_float32_computation():
+def _mp_float32(value):
+    """Round an mpmath value to 24 significant bits (ties to even): float32, independently."""
+    with mpmath.workprec(24):
+        return float(+value)
+
+
+def test_float32_tutorial_is_the_correctly_rounded_float32_pipeline():
+    # Independent: IEEE float32 products in NumPy, every exp/cos from mpmath rounded to 24 bits.
+    d = 32
+    pos = np.arange(0, 5000, 37)
+    mpmath.mp.dps = 40
+    factor = np.float32(-float(mpmath.log(10000)) / d)
+    div = np.array([_mp_float32(mpmath.exp(float(a)))
+                    for a in np.arange(0, d, 2, dtype=np.float32) * factor], dtype=np.float32)
+    angle = pos.astype(np.float32)[:, None] * div
+    want = np.array([[_mp_float32(mpmath.cos(float(a))) for a in row] for row in angle])
+    assert np.array_equal(precision.build("float32 angle (tutorial)", pos, d)[:, 1::2], want)
+
+
+def test_machine_method_is_numpy_running_the_tutorial_code():
     d = 32
     pos = np.arange(0, 5000, 37)
     div = np.exp(np.arange(0, d, 2, dtype=np.float32) * np.float32(-math.log(10000.0) / d))
     angle = pos.astype(np.float32)[:, None] * div
-    assert np.array_equal(precision.build("float32 angle (tutorial)", pos, d)[:, 1::2],
-                          np.cos(angle).astype(np.float64))
+    got = precision.build(precision.MACHINE_METHODS[0], pos, d)
+    assert np.array_equal(got[:, 1::2], np.cos(angle).astype(np.float64))
+    assert np.array_equal(got[:, 0::2], np.sin(angle).astype(np.float64))
 
 
 def test_error_floors_and_growth():
@@ -73,6 +93,7 @@ def test_float16_position_limits():
 
 
 def test_power_form_is_more_accurate_than_exp_form_in_float32():
+    # machine-free: both forms with correctly rounded exp and power
     d = 512
     exact = np.array([float(mpmath.power(10000, -mpmath.mpf(2 * i) / d)) for i in range(d // 2)])
     rel = {f: np.abs(precision.omega_in("float32", d, form=f) / exact - 1).max()

@@ -61,6 +61,15 @@ def test_smooth_detects_a_jump():
         == pytest.approx(0.03)
 
 
+def test_local_compares_neighbours_with_far_positions():
+    r = P.local("raw_index")                     # neighbours 1 apart, far positions >= 16
+    assert r.passed and r.value == 1 / 16
+    assert not P.local(mod_ten, n=64).passed     # position 10 lands back on position 0
+    quick = lambda p, length=None: np.sin(np.multiply.outer(   # noqa: E731
+        np.arange(p), [1.0, 2 ** 0.5, 3 ** 0.5, 5 ** 0.5]))
+    assert P.unique(quick).passed and not P.local(quick).passed
+
+
 def test_scorecard_rows_and_verdicts():
     table = P.scorecard(["raw_index", "sinusoidal"]).splitlines()
     assert len(table) == 4 and table[2].startswith("| raw index | ✗ 1023 |")
@@ -88,6 +97,8 @@ def wrong_rows(pos, length=None):
     (lambda: P.consistent_offsets("raw_index", n=8, max_offset=8), ValueError, "max_offset"),
     (lambda: P.consistent_offsets("raw_index", max_offset=0), ValueError, "max_offset"),
     (lambda: P.extends("raw_index", n_train=100, n_test=50), ValueError, "n_test"),
+    (lambda: P.local("raw_index", n=16, far=16), ValueError, "far"),
+    (lambda: P.local("raw_index", far=1.5), TypeError, "far"),
     (lambda: P.smooth("raw_index", step=2), ValueError, "step"),
     (lambda: P.smooth("raw_index", step=True), ValueError, "step"),
     (lambda: P.check("raw_index", "fast"), ValueError, "prop must be one of"),

@@ -72,7 +72,8 @@ BAD = [
     (lambda: first_increase([1.0]), ValueError, "values"),
     (lambda: first_dip(np.zeros((2, 2))), ValueError, "values"),
     (lambda: frequencies_as_written(8, form="log"), ValueError, "form"),
-    (lambda: frequencies_as_written(8, dtype="float16"), ValueError, "dtype"),
+    (lambda: frequencies_as_written(8, dtype="int32"), ValueError, "dtype"),
+    (lambda: frequencies_as_written(8, kernels="gpu"), ValueError, "kernels"),
     (lambda: frequencies_as_written(5), ValueError, "d_model"),
     (lambda: frequencies_as_written(8, base=1), ValueError, "base"),
 ]

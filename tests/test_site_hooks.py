@@ -29,6 +29,19 @@ def test_inline_and_display_math_become_mathml():
     assert 'display="block"' in out
 
 
+def test_function_names_get_a_thin_space_before_their_argument():
+    def inline(tex):
+        html = f'<span class="arithmatex">\\({tex}\\)</span>'
+        return mathml.on_page_content(html, _page(), None, None)
+
+    thin = '<mspace width="0.1667em"></mspace>'
+    assert f"<mi>cos</mi>{thin}<mi>b</mi>" in inline("\\cos b")
+    assert f"</msup>{thin}<mi>x</mi>" in inline("\\cos^2 x")
+    assert f"<mn>2</mn>{thin}<mi>sin</mi>" in inline("2\\sin a")
+    for tex in ("\\sin(a + b)", "\\cos = 1", "\\sin\\left(\\frac{a}{b}\\right)", "\\operatorname{PE}(x)"):
+        assert thin not in inline(tex), tex
+
+
 def test_unknown_macro_and_broken_tex_are_warnings(caplog):
     with caplog.at_level(logging.WARNING, logger="mkdocs.hooks.mathml"):
         mathml.on_page_content('<span class="arithmatex">\\(\\nosuchmacro x\\)</span>', _page(), None, None)

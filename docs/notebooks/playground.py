@@ -15,8 +15,8 @@
 #
 # A playground for the `posenc` package: every table and figure below is computed by it, and
 # this notebook is executed every time the site is built and every time the tests run.
-# Download it with the button at the top of the page, install the package
-# (`pip install -e .` in a clone of the repository) and change the numbers in the next cell.
+# Download it with the button at the top of the page, install the package from the wheel this
+# site serves (see "Run it yourself") and change the numbers in the next cell.
 # The derivations live in the chapters; this page is for experiments.
 
 # %%

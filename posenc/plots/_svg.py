@@ -157,10 +157,17 @@ def to_svg(fig: Figure, alt: str, *, close: bool = True) -> str:
 
 
 class _StablePickler(pickle.Pickler):
-    """Pickles a figure without the one part that changes from process to process: each
-    transform's ``_parents``, back-references keyed by ``id()`` that only serve invalidation."""
+    """Pickles a figure without the parts that change from process to process or with what ran
+    before: each transform's ``_parents`` (back-references keyed by ``id()`` that only serve
+    invalidation) and the figure's pyplot number (which counts the figures already open)."""
 
     def reducer_override(self, obj):
+        if isinstance(obj, Figure):
+            reduced = list(obj.__reduce_ex__(5))
+            if len(reduced) > 2 and isinstance(reduced[2], dict):
+                reduced[2] = {k: v for k, v in reduced[2].items()
+                              if k not in ("_number", "number", "_restore_to_pylab")}
+            return tuple(reduced)
         if not isinstance(obj, TransformNode):
             return NotImplemented
         reduced = list(obj.__reduce_ex__(5))

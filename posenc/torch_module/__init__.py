@@ -1,0 +1,30 @@
+"""PyTorch modules that add positions to token embeddings.
+
+* :class:`SinusoidalPositionalEncoding`: the fixed table of Vaswani et al. (2017), section 3.5,
+  with each entry rounded once from float64 to the input's dtype; positions per row, padding,
+  and the tensor2tensor/fairseq/Hugging Face conventions as options.
+* :class:`LearnedPositionalEmbedding`: a trainable ``nn.Embedding`` table (BERT and GPT-2 style).
+
+This is the only part of ``posenc`` that imports torch; import it explicitly::
+
+    from posenc.torch_module import SinusoidalPositionalEncoding
+
+Derived in the chapter "What must a PyTorch module for the encoding get right?"
+(docs/chapters/11-a-pytorch-module.md).
+"""
+
+try:
+    import torch  # noqa: F401
+except ModuleNotFoundError as exc:  # pragma: no cover - exercised in a venv without torch
+    raise ModuleNotFoundError(
+        "posenc.torch_module needs PyTorch: pip install 'posenc[torch]' (the CPU build is "
+        "enough; see the README). The rest of posenc works without it."
+    ) from exc
+
+from .checks import check_input
+from .learned import LearnedPositionalEmbedding
+from .sinusoidal import SinusoidalPositionalEncoding
+from .table import build_table, round_to_16_bit, round_to_odd_float32, ties
+
+__all__ = ["SinusoidalPositionalEncoding", "LearnedPositionalEmbedding", "build_table",
+           "round_to_16_bit", "round_to_odd_float32", "ties", "check_input"]

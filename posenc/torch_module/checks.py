@@ -1,0 +1,69 @@
+"""Argument checks shared by the PyTorch modules; each error names the argument."""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+import torch
+
+FLOAT_DTYPES = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
+
+
+def check_max_len(max_len) -> int:
+    """Return ``max_len`` as an int; it must be a positive integer."""
+    if isinstance(max_len, (bool, np.bool_)) or not isinstance(max_len, numbers.Integral):
+        raise TypeError(f"max_len must be a positive integer, got {max_len!r}")
+    if max_len <= 0:
+        raise ValueError(f"max_len must be a positive integer, got {max_len}")
+    return int(max_len)
+
+
+def check_dropout(dropout) -> float:
+    """Return ``dropout`` as a float in [0, 1)."""
+    if isinstance(dropout, bool) or not isinstance(dropout, numbers.Real):
+        raise TypeError(f"dropout must be a probability in [0, 1), got {dropout!r}")
+    if not 0.0 <= float(dropout) < 1.0:
+        raise ValueError(f"dropout must be a probability in [0, 1), got {dropout}")
+    return float(dropout)
+
+
+def check_start(start) -> int:
+    """Return ``start`` (the position of the first token) as a non-negative int."""
+    if isinstance(start, (bool, np.bool_)) or not isinstance(start, numbers.Integral):
+        raise TypeError(f"start must be a non-negative int (the position of x[:, 0]), got {start!r}")
+    if start < 0:
+        raise ValueError(f"start must be >= 0, got {start}")
+    return int(start)
+
+
+def check_input(x, d_model: int, max_len: int, start) -> int:
+    """Validate a batch-first input and return ``start`` as an int.
+
+    ``x`` must be a floating-point tensor of shape ``(batch, seq, d_model)`` and the positions
+    ``start .. start + seq - 1`` must exist in a table of ``max_len`` rows.
+    """
+    if not isinstance(x, torch.Tensor):
+        raise TypeError(f"x must be a torch.Tensor of shape (batch, seq, d_model), got {type(x).__name__}")
+    if x.dtype not in FLOAT_DTYPES:
+        allowed = ", ".join(str(d).removeprefix("torch.") for d in FLOAT_DTYPES)
+        raise TypeError(
+            f"x must be floating point ({allowed}), got {x.dtype}; positions are added to token "
+            "embeddings, so pass the embedded tokens, not the token ids"
+        )
+    if x.dim() != 3:
+        hint = "; for one sequence use x.unsqueeze(0)" if x.dim() == 2 else ""
+        raise ValueError(f"x must have shape (batch, seq, d_model), got shape {tuple(x.shape)}{hint}")
+    if x.shape[-1] != d_model:
+        raise ValueError(
+            f"x must have shape (batch, seq, d_model={d_model}), got shape {tuple(x.shape)}; "
+            "is x seq-first or transposed?"
+        )
+    start = check_start(start)
+    end = start + x.shape[1]
+    if end > max_len:
+        raise ValueError(
+            f"positions {start}..{end - 1} do not fit a table of max_len={max_len} rows "
+            f"(positions 0..{max_len - 1}); build the module with max_len >= {end}"
+        )
+    return start

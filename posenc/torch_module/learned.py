@@ -1,0 +1,64 @@
+"""``LearnedPositionalEmbedding``: a trainable ``nn.Embedding`` table (BERT and GPT-2 style)
+with the interface of :class:`~posenc.torch_module.SinusoidalPositionalEncoding`.
+
+See the chapter "What do learned positional embeddings change?" (docs/chapters/14-learned-embeddings.md).
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import torch
+from torch import nn
+
+from .._checks import check_d_model
+from .checks import check_dropout as _check_dropout
+from .checks import check_input
+from .checks import check_max_len as _check_max_len
+
+
+class LearnedPositionalEmbedding(nn.Module):
+    """Add a trainable position table to batch-first embeddings: ``dropout(x + P[start:start+seq])``.
+
+    Parameters
+    ----------
+    max_len : int
+        Number of rows (positions 0 .. max_len - 1). A learned table has no row for a later
+        position, so longer input raises ``ValueError``.
+    d_model : int
+        Width of the embeddings; a positive even integer (as for the sinusoidal module).
+    dropout : float, default 0.0
+        Dropout probability applied to the sum.
+    init_std : float, default 0.02
+        Standard deviation of the normal initialisation of the rows.
+
+    Examples
+    --------
+    >>> module = LearnedPositionalEmbedding(max_len=512, d_model=768)
+    >>> sum(p.numel() for p in module.parameters())
+    393216
+    >>> module(torch.zeros(1, 3, 768)).shape
+    torch.Size([1, 3, 768])
+    """
+
+    def __init__(self, max_len: int, d_model: int, *, dropout: float = 0.0,
+                 init_std: float = 0.02) -> None:
+        super().__init__()
+        self.max_len = _check_max_len(max_len)
+        self.d_model = check_d_model(d_model)
+        if isinstance(init_std, bool) or not isinstance(init_std, numbers.Real):
+            raise TypeError(f"init_std must be a positive number, got {init_std!r}")
+        if not init_std > 0:
+            raise ValueError(f"init_std must be a positive number, got {init_std!r}")
+        self.dropout = nn.Dropout(_check_dropout(dropout))
+        self.embedding = nn.Embedding(self.max_len, self.d_model)
+        nn.init.normal_(self.embedding.weight, mean=0.0, std=float(init_std))
+
+    def forward(self, x: torch.Tensor, start: int = 0) -> torch.Tensor:
+        """``x`` of shape ``(batch, seq, d_model)``; ``start`` is the position of ``x[:, 0]``."""
+        start = check_input(x, self.d_model, self.max_len, start)
+        pos = torch.arange(start, start + x.shape[1], device=x.device)   # (seq,)
+        return self.dropout(x + self.embedding(pos).to(x.dtype))         # (batch, seq, d_model)
+
+    def extra_repr(self) -> str:
+        return f"max_len={self.max_len}, d_model={self.d_model}"

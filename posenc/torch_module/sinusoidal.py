@@ -1,0 +1,371 @@
+"""``SinusoidalPositionalEncoding``: add the fixed table of Vaswani et al. (2017), section 3.5.
+
+Derived in the chapter "What must a PyTorch module for the encoding get right?"
+(docs/chapters/11-a-pytorch-module.md).
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+import torch
+from torch import nn
+
+from .._checks import check_base, check_layout
+from ..encoding import BASE
+from ..variants import ODD_POLICIES, check_spacing, even_width
+from .checks import check_dropout, check_max_len
+from .table import FLOAT_DTYPES, build_table
+
+_DTYPE_NAMES = ", ".join(str(d).removeprefix("torch.") for d in FLOAT_DTYPES)
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
+
+
+class SinusoidalPositionalEncoding(nn.Module):
+    """Add the sinusoidal encoding to embeddings: ``dropout(x + PE[positions])``.
+
+    Parameters
+    ----------
+    d_model : int
+        Width of the embeddings. Odd widths follow ``odd``.
+    max_len : int, default 5000
+        Number of positions ``0 .. max_len - 1``; a position past it raises ``ValueError``.
+    dropout : float, default 0.0
+        Dropout probability applied to the sum (the paper used 0.1).
+    base : float, default 10000
+    spacing : {"paper", "t2t"}, default "paper"
+        Frequencies, see :func:`posenc.variants.frequencies` (``"t2t"``: tensor2tensor, fairseq).
+    layout : {"interleaved", "concatenated"}, default "interleaved"
+        ``"concatenated"`` is ``[sin | cos]`` (tensor2tensor, fairseq, Marian).
+    offset : int, optional
+        Added to every position before the angle is taken. Default 0, or ``padding_idx + 1``
+        when ``padding_idx`` is given (fairseq numbers the first token ``padding_idx + 1``).
+    odd : {"refuse", "zero_pad", "drop_last"}, default "refuse"
+        Policy for an odd ``d_model``, see :func:`posenc.variants.even_width`.
+    padding_idx : int, optional
+        fairseq mode: ``forward(x, tokens=ids)`` counts positions over the tokens that are not
+        ``padding_idx`` and gives padding tokens a zero row.
+    batch_first : bool, default True
+        ``x`` is ``(batch, seq, d_model)``; ``False``: ``(seq, batch, d_model)``.
+    dtype : torch.dtype, default torch.float32
+        The table built now; a table for another input dtype is built on first use.
+    device : torch.device or str, optional
+        Where the table is put now; it follows the input's device on later calls.
+
+    Notes
+    -----
+    The table is not a buffer or a parameter: ``state_dict()`` leaves it out, ``.half()`` or
+    ``.to(dtype)`` cannot cast it, DDP does not broadcast it. There is one table per input dtype
+    the module has seen, each entry rounded once from float64 to that dtype (4 bytes per entry
+    in float32, 2 in float16 and bfloat16); it moves to ``x.device`` on the first call there.
+    A state dict holding a tutorial-style ``pe`` buffer loads after its table is checked
+    against this one.
+
+    Examples
+    --------
+    >>> module = SinusoidalPositionalEncoding(d_model=4, max_len=10)
+    >>> x = torch.zeros(2, 3, 4)                       # (batch, seq, d_model)
+    >>> module(x, start=1)[0].numpy().round(3)
+    array([[ 0.841,  0.54 ,  0.01 ,  1.   ],
+           [ 0.909, -0.416,  0.02 ,  1.   ],
+           [ 0.141, -0.99 ,  0.03 ,  1.   ]], dtype=float32)
+    >>> module(x, torch.tensor([[0, 1, 2], [5, 6, 7]]))[1, 0, 0].item() == x.new_tensor(
+    ...     np.sin(5.0)).item()
+    True
+    """
+
+    def __init__(self, d_model: int, max_len: int = 5000, *, dropout: float = 0.0,
+                 base: float = BASE, spacing: str = "paper", layout: str = "interleaved",
+                 offset: int | None = None, odd: str = "refuse", padding_idx: int | None = None,
+                 batch_first: bool = True, dtype: torch.dtype = torch.float32,
+                 device=None) -> None:
+        super().__init__()
+        if not isinstance(odd, str) or odd not in ODD_POLICIES:
+            allowed = ", ".join(repr(p) for p in ODD_POLICIES)
+            raise ValueError(f"odd must be one of {allowed}, got {odd!r}")
+        if _is_int(d_model) and d_model > 0:
+            even_width(d_model, odd)                        # raises for odd widths under "refuse"
+        else:
+            raise (TypeError if not _is_int(d_model) else ValueError)(
+                f"d_model must be a positive integer, got {d_model!r}")
+        self.d_model = int(d_model)
+        self.max_len = check_max_len(max_len)
+        self.base = check_base(base)
+        self.spacing = check_spacing(spacing)
+        self.layout = check_layout(layout)
+        self.odd = odd
+        if padding_idx is not None and not _is_int(padding_idx):
+            raise TypeError(f"padding_idx must be an int or None, got {padding_idx!r}")
+        if padding_idx is not None and padding_idx < 0:
+            raise ValueError(f"padding_idx must be >= 0 (a token id), got {padding_idx}")
+        self.padding_idx = None if padding_idx is None else int(padding_idx)
+        if offset is None:
+            offset = 0 if padding_idx is None else self.padding_idx + 1
+        if not _is_int(offset):
+            raise TypeError(f"offset must be an int (the rotation builder takes integer "
+                            f"positions), got {offset!r}")
+        self.offset = int(offset)
+        if not isinstance(batch_first, bool):
+            raise TypeError(f"batch_first must be True or False, got {batch_first!r}")
+        self.batch_first = batch_first
+        self.dropout = nn.Dropout(check_dropout(dropout))
+        if dtype not in FLOAT_DTYPES:
+            raise TypeError(f"dtype must be one of {_DTYPE_NAMES}, got {dtype!r}")
+        self._tables: dict[torch.dtype, torch.Tensor] = {}
+        self._tables[dtype] = self._build(dtype).to(device)
+        self.register_load_state_dict_pre_hook(_check_stored_table)
+
+    # ------------------------------------------------------------------------ the tables
+    def _build(self, dtype: torch.dtype) -> torch.Tensor:
+        return build_table(self.max_len, self.d_model, dtype=dtype, base=self.base,
+                           spacing=self.spacing, layout=self.layout, offset=self.offset,
+                           odd=self.odd)
+
+    def table(self, dtype: torch.dtype = torch.float32) -> torch.Tensor:
+        """The ``(max_len, d_model)`` table in ``dtype`` (built now if the module has none)."""
+        if dtype not in FLOAT_DTYPES:
+            raise TypeError(f"dtype must be one of {_DTYPE_NAMES}, got {dtype!r}")
+        if dtype not in self._tables:
+            device = next(iter(self._tables.values()), torch.empty(0)).device
+            device = torch.device("cpu") if device.type == "meta" else device
+            self._tables[dtype] = self._build(dtype).to(device)
+        return self._tables[dtype]
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held by the tables (one per input dtype seen)."""
+        return sum(t.nbytes for t in self._tables.values())
+
+    def _table_for(self, x) -> torch.Tensor:
+        table = self._tables.get(x.dtype) if isinstance(x, torch.Tensor) else None
+        if table is None or table.device != x.device:
+            if not isinstance(x, torch.Tensor):
+                raise TypeError(f"x must be a torch.Tensor of shape {self._shape()}, got "
+                                f"{type(x).__name__}")
+            if x.dtype not in FLOAT_DTYPES:
+                raise TypeError(
+                    f"x must be floating point ({_DTYPE_NAMES}), got {x.dtype}; positions are "
+                    "added to token embeddings, so pass the embedded tokens, not the token ids")
+            if table is not None and table.is_meta:        # no data to move: rebuild
+                del self._tables[x.dtype]
+            table = self.table(x.dtype).to(x.device)       # moves: the old copy is dropped
+            self._tables[x.dtype] = table
+        return table
+
+    def _shape(self) -> str:
+        if self.batch_first:
+            return f"(batch, seq, d_model={self.d_model})"
+        return f"(seq, batch, d_model={self.d_model})"
+
+    # ------------------------------------------------------------------------ forward
+    def forward(self, x: torch.Tensor, positions: torch.Tensor | None = None, *, start=0,
+                tokens: torch.Tensor | None = None,
+                padding_mask: torch.Tensor | None = None) -> torch.Tensor:
+        """Add the rows of the positions of ``x``'s tokens.
+
+        Parameters
+        ----------
+        x : torch.Tensor
+            ``(batch, seq, d_model)``, or ``(seq, batch, d_model)`` with ``batch_first=False``.
+        positions : torch.Tensor, optional
+            Integer positions, shape ``(seq,)`` or the leading shape of ``x``
+            (``(batch, seq)``, as Hugging Face's ``position_ids``). Default: ``start .. start +
+            seq - 1`` for every row.
+        start : int or 0-d integer tensor, default 0
+            Position of the first token (tokens already decoded).
+        tokens : torch.Tensor, optional
+            Token ids with the leading shape of ``x`` (needs ``padding_idx``): positions count
+            the tokens that are not ``padding_idx`` (plus ``start``); padding rows get zero.
+        padding_mask : torch.Tensor, optional
+            Boolean, ``True`` at padding, the leading shape of ``x``; as ``tokens``.
+        """
+        table = self._table_for(x)                          # (max_len, d_model)
+        if x.dim() != 3 or x.shape[2] != self.d_model:
+            hint = "; for one sequence use x.unsqueeze(0)" if x.dim() == 2 else (
+                "; is x seq-first or transposed? (see batch_first)" if x.dim() == 3 else "")
+            raise ValueError(f"x must have shape {self._shape()}, got shape "
+                             f"{tuple(x.shape)}{hint}")
+        if positions is None and tokens is None and padding_mask is None:
+            seq = x.shape[1] if self.batch_first else x.shape[0]
+            if _is_int(start):
+                if start < 0 or start + seq > self.max_len:
+                    self._refuse_start(start, seq)
+                rows = table[start:start + seq]             # (seq, d_model)
+            else:
+                rows = table[self._start_tensor(start, seq, x.device)]
+            if not self.batch_first:
+                rows = rows.unsqueeze(1)                     # (seq, 1, d_model)
+            out = x + rows                                   # broadcast over the batch only
+        elif positions is not None:
+            if tokens is not None or padding_mask is not None:
+                raise ValueError("pass positions, or tokens/padding_mask, not both")
+            if not (_is_int(start) and start == 0):
+                raise ValueError("start must be 0 when positions are given (add it to them)")
+            out = x + self._rows(table, self._check_positions(positions, x), x)
+        else:
+            out = self._padded(x, table, tokens, padding_mask, start)
+        return self.dropout(out) if self.dropout.p > 0 else out
+
+    def _refuse_start(self, start, seq):
+        if _is_int(start) and start < 0:
+            raise ValueError(f"start must be >= 0, got {start}")
+        end = start + seq
+        raise ValueError(
+            f"positions {start}..{end - 1} do not fit a table of max_len={self.max_len} rows "
+            f"(positions 0..{self.max_len - 1}); build the module with max_len >= {end}")
+
+    def _start_tensor(self, start, seq, device):
+        if not isinstance(start, torch.Tensor) or start.dim() != 0 or \
+                start.dtype.is_floating_point or start.dtype == torch.bool or \
+                start.is_complex():
+            raise TypeError(f"start must be an int or a 0-d integer tensor (the position of the "
+                            f"first token), got {start!r}")
+        if not torch.compiler.is_compiling():
+            value = int(start)
+            if value < 0 or value + seq > self.max_len:
+                self._refuse_start(value, seq)
+        return torch.arange(seq, device=device) + start.to(device)      # (seq,)
+
+    def _check_positions(self, positions, x) -> torch.Tensor:
+        lead = tuple(x.shape[:2])
+        seq_shape = (x.shape[1],) if self.batch_first else (x.shape[0],)
+        if not isinstance(positions, torch.Tensor):
+            hint = " (for a scalar first position use start=)" if _is_int(positions) else ""
+            raise TypeError(f"positions must be an integer torch.Tensor, got "
+                            f"{type(positions).__name__}{hint}")
+        if positions.dtype.is_floating_point or positions.is_complex() or \
+                positions.dtype == torch.bool:
+            raise TypeError(f"positions must hold integers (torch.long or torch.int32), got "
+                            f"{positions.dtype}")
+        if tuple(positions.shape) not in (lead, seq_shape):
+            names = "(batch, seq)" if self.batch_first else "(seq, batch)"
+            raise ValueError(f"positions must have shape {seq_shape} (seq,) or {lead} {names}, "
+                             f"got {tuple(positions.shape)}")
+        if not torch.compiler.is_compiling() and positions.numel():
+            low, high = torch.aminmax(positions)
+            low, high = int(low), int(high)
+            if low < 0:
+                raise ValueError(f"positions must be >= 0, got {low}")
+            if high >= self.max_len:
+                raise ValueError(
+                    f"position {high} does not fit a table of max_len={self.max_len} rows "
+                    f"(positions 0..{self.max_len - 1}); build the module with "
+                    f"max_len >= {high + 1}")
+        return positions.to(x.device)
+
+    def _rows(self, table, positions, x) -> torch.Tensor:
+        rows = table[positions]              # (seq, d) or the leading shape of x + (d,)
+        if rows.dim() == 2 and not self.batch_first:
+            rows = rows.unsqueeze(1)         # (seq, 1, d_model)
+        return rows
+
+    def _padded(self, x, table, tokens, padding_mask, start) -> torch.Tensor:
+        lead = tuple(x.shape[:2])
+        if tokens is not None and padding_mask is not None:
+            raise ValueError("pass tokens or padding_mask, not both")
+        if tokens is not None:
+            if self.padding_idx is None:
+                raise ValueError("tokens need padding_idx: build the module with "
+                                 "padding_idx=<the padding token id>, or pass padding_mask")
+            if not isinstance(tokens, torch.Tensor) or tokens.dtype.is_floating_point or \
+                    tokens.dtype == torch.bool:
+                raise TypeError(f"tokens must be an integer tensor of token ids, got "
+                                f"{getattr(tokens, 'dtype', type(tokens).__name__)}")
+            if tuple(tokens.shape) != lead:
+                raise ValueError(f"tokens must have the leading shape of x, {lead}, got "
+                                 f"{tuple(tokens.shape)}")
+            keep = tokens.to(x.device) != self.padding_idx
+        else:
+            if not isinstance(padding_mask, torch.Tensor) or padding_mask.dtype != torch.bool:
+                raise TypeError(f"padding_mask must be a bool tensor (True at padding), got "
+                                f"{getattr(padding_mask, 'dtype', type(padding_mask).__name__)}")
+            if tuple(padding_mask.shape) != lead:
+                raise ValueError(f"padding_mask must have the leading shape of x, {lead}, got "
+                                 f"{tuple(padding_mask.shape)}")
+            keep = ~padding_mask.to(x.device)
+        if not _is_int(start) or start < 0:
+            raise TypeError(f"start must be a non-negative int with tokens/padding_mask, got "
+                            f"{start!r}")
+        seq_dim = 1 if self.batch_first else 0
+        count = torch.cumsum(keep, dim=seq_dim)                   # tokens so far, this one in
+        positions = (count - 1 + start).clamp_(min=0)             # pads: any valid row
+        if not torch.compiler.is_compiling() and count.numel():
+            high = int(count.amax()) - 1 + start
+            if high >= self.max_len:
+                raise ValueError(
+                    f"position {high} does not fit a table of max_len={self.max_len} rows "
+                    f"(positions 0..{self.max_len - 1}); build the module with "
+                    f"max_len >= {high + 1}")
+        rows = table[positions] * keep.unsqueeze(-1).to(table.dtype)   # pads: zero rows
+        return x + rows
+
+    def extra_repr(self) -> str:
+        parts = [f"d_model={self.d_model}", f"max_len={self.max_len}", f"base={self.base:g}",
+                 f"spacing={self.spacing!r}", f"layout={self.layout!r}"]
+        if self.offset:
+            parts.append(f"offset={self.offset}")
+        if self.padding_idx is not None:
+            parts.append(f"padding_idx={self.padding_idx}")
+        if not self.batch_first:
+            parts.append("batch_first=False")
+        return ", ".join(parts)
+
+
+def _tolerance(pos: torch.Tensor) -> torch.Tensor:
+    """How far a float32-built table may be from the exact one at position ``pos``: a float32
+    angle is off by about ``pos * 2**-24`` (times a few), plus the entry's own rounding."""
+    return 1e-5 + 8 * pos * 2.0**-24
+
+
+def _check_stored_table(module, state_dict, prefix, local_metadata, strict, missing_keys,
+                        unexpected_keys, error_msgs) -> None:
+    """load_state_dict pre-hook: take a stored ``pe`` table (tutorial style: ``(max_len, 1,
+    d_model)`` seq-first, ``(1, max_len, d_model)`` or ``(max_len, d_model)``) out of the
+    state dict after checking it against the module's own table."""
+    key = prefix + "pe"
+    if key not in state_dict:
+        return
+    stored = state_dict.pop(key)
+    if not isinstance(stored, torch.Tensor) or stored.dim() not in (2, 3) or \
+            (stored.dim() == 3 and 1 not in stored.shape[:2]) or \
+            stored.shape[-1] != module.d_model:
+        error_msgs.append(
+            f"{key}: expected a stored table of shape (max_len, 1, {module.d_model}), "
+            f"(1, max_len, {module.d_model}) or (max_len, {module.d_model}), got "
+            f"{tuple(getattr(stored, 'shape', ()))}")
+        return
+    stored = stored.reshape(-1, module.d_model).detach().to("cpu", torch.float64)
+    n = min(stored.shape[0], module.max_len)
+    ours = module._build(torch.float64)[:n]
+    diff = (stored[:n] - ours).abs()
+    pos = torch.arange(n, dtype=torch.float64)[:, None]
+    bad = diff > _tolerance(pos + abs(module.offset))
+    if not bool(bad.any()):
+        return
+    p, c = (int(v) for v in torch.nonzero(bad)[0])
+    guess = _which_convention(stored[:min(n, 64)], module)
+    error_msgs.append(
+        f"{key}: the stored table is not this module's (base={module.base:g}, "
+        f"spacing={module.spacing!r}, layout={module.layout!r}, offset={module.offset}): "
+        f"position {p}, column {c} holds {float(stored[p, c]):.6g}, this module has "
+        f"{float(ours[p, c]):.6g}. {guess}")
+
+
+def _which_convention(stored: torch.Tensor, module) -> str:
+    n = stored.shape[0]
+    for spacing in ("paper", "t2t"):
+        for layout in ("interleaved", "concatenated"):
+            for offset in (0, 1, 2):
+                table = build_table(n, module.d_model, dtype=torch.float64, base=module.base,
+                                    spacing=spacing, layout=layout, offset=offset,
+                                    odd=module.odd)
+                pos = torch.arange(n, dtype=torch.float64)[:, None]
+                if bool(((stored - table).abs() <= _tolerance(pos + offset)).all()):
+                    return (f"It matches spacing={spacing!r}, layout={layout!r}, "
+                            f"offset={offset}: build the module with those.")
+    return ("It matches none of spacing 'paper'/'t2t', layout 'interleaved'/'concatenated', "
+            "offset 0-2 at this base: check base and d_model.")

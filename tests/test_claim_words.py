@@ -1,0 +1,94 @@
+"""Every sentence whose claim lives in a word has a check next to it that names the word."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.claim_words import lint
+from tests.pending import WORDS, compare, load, word_keys
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = sorted((ROOT / "docs").rglob("*.md"))
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT / "docs")))
+def test_claim_words_are_checked(page):
+    found = lint(page)
+    new, stale = compare(word_keys(page), load(WORDS), page)
+    counts = {v: sum(s.verdict == v for s in found) for v in ("satisfied", "exempt", "flagged")}
+    print(f"{page.relative_to(ROOT)}: " + " ".join(f"{k}={v}" for k, v in counts.items()))
+    lines = {s.text: (s.line, s.missing) for s in found}
+    assert not new, (
+        "sentences whose claim word has no check next to its paragraph naming the word (a "
+        "marker <!-- check: EXPR  # word -->, an assert or a comparing >>> line whose text "
+        "contains the word), nor <!-- no-claim: reason -->:\n" + "\n".join(
+            "line {}: {} -- {}".format(*lines.get(k.split(" | ", 2)[2], ("?", "?")), k)
+            for k in new))
+    assert not stale, (f"these entries of {WORDS.relative_to(ROOT)} no longer occur (fixed or "
+                       "edited): delete their lines\n" + "\n".join(stale))
+
+
+def _lint(tmp_path, text):
+    page = tmp_path / "p.md"
+    page.write_text(text)
+    found = {}
+    for s in lint(page):
+        found.setdefault(" ".join(s.text.split()[:2]), s)
+    return found
+
+
+def test_a_check_next_to_the_paragraph_must_name_the_word(tmp_path):
+    found = _lint(tmp_path, (
+        "# T\n\nThe new builder is faster than the old one.\n\n"
+        "<!-- check: t_new < t_old  # faster -->\n\n"
+        "The new builder is slower than the old one.\n\n"
+        "<!-- check: t_new < t_old  # faster -->\n\n"
+        "Every entry lies in the unit interval.\n\n"
+        "```python\nassert (abs(table) <= 1).all()  # every entry\n```\n\n"
+        "It is always positive. Later text.\n\n"
+        "```pycon\n>>> bool(x.min() > 0)  # always\nTrue\n```\n\n"
+        "The table above is only a sketch. <!-- no-claim: refers to the page layout -->\n\n"
+        "It never wraps.\n\n```python\nx = 1\n```\n\n"
+        "We only need one row. <!-- no-claim: ok -->\n\n"
+        "A check far away never counts.\n\nA paragraph between.\n\n"
+        "<!-- check: True  # never -->\n\n"
+        "The values are above 2 and the code above prints them.\n\n"
+        "```pycon\n>>> encode(3, 2)\nTraceback (most recent call last):\nValueError: x\n```\n\n"
+        "It cannot take an odd width.\n"))
+    assert found["The new"].verdict == "satisfied"
+    assert found["The new"].words == ["faster"]
+    flipped = [x for x in lint(tmp_path / "p.md") if x.words == ["slower"]][0]
+    assert flipped.verdict == "flagged" and flipped.missing == ["slower"]   # the word flipped
+    assert found["Every entry"].verdict == "satisfied"
+    assert found["It is"].verdict == "satisfied"
+    assert found["The table"].verdict == "exempt"
+    assert found["It never"].verdict == "flagged"              # a block with no check
+    assert found["We only"].verdict == "flagged"               # the reason is required
+    assert found["A check"].verdict == "flagged"               # the marker is a paragraph away
+    assert found["The values"].words == ["above"]              # "the code above" is no claim
+    assert found["It cannot"].verdict == "flagged"             # the traceback does not name it
+    page = tmp_path / "p.md"
+    page.write_text(page.read_text().replace("encode(3, 2)", "encode(3, 2)  # cannot"))
+    assert [x.verdict for x in lint(page) if x.words == ["cannot"]] == ["satisfied"]
+
+
+def test_a_check_naming_a_word_its_paragraph_no_longer_says_fails(tmp_path):
+    page = tmp_path / "p.md"
+    page.write_text("# T\n\nIt can take an odd width.\n\n<!-- check: x < 3  # cannot -->\n")
+    stale = [s for s in lint(page) if s.verdict == "flagged"]
+    assert stale and "names 'cannot'" in stale[0].text
+
+
+def test_the_answer_restates_words_checked_below(tmp_path):
+    page = tmp_path / "p.md"
+    page.write_text("# T\n\nIt is always positive. It is never zero.\n\n## Proof\n\n"
+                    "The value is always positive.\n\n<!-- check: x > 0  # always -->\n")
+    verdicts = {s.text: s.verdict for s in lint(page)}
+    assert verdicts["It is always positive."] == "restated"
+    assert verdicts["It is never zero."] == "flagged"
+
+
+def test_a_multi_line_marker_names_its_words(tmp_path):
+    found = _lint(tmp_path, "# T\n\nNo single column separates them.\n\n"
+                            "<!-- check: all(gap(c) < 0.1\n    for c in cols)  # no single -->\n")
+    assert found["No single"].verdict == "satisfied"

@@ -1,0 +1,44 @@
+"""scripts/mutants.py reports kills only when the unmutated pages pass."""
+
+import importlib.util
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load():
+    spec = importlib.util.spec_from_file_location("mutants_script", ROOT / "scripts/mutants.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_failing_baseline_stops_the_run(monkeypatch, capsys):
+    m = load()
+    calls = []
+
+    def fake_run(dest, *a, **k):
+        calls.append(dest)
+        return True, 0.1, "FAILED docs/chapters/08-building-the-formula.md::line:232"
+
+    monkeypatch.setattr(m, "copy_project", lambda dest: None)
+    monkeypatch.setattr(m, "run_doc_tests", fake_run)
+    monkeypatch.setattr("sys.argv", ["mutants.py"])
+    assert m.main() == 2
+    assert len(calls) == 1                                 # no mutant was tried
+    out = capsys.readouterr().out
+    assert "already fail" in out and "killed" not in out.replace("'killed'", "")
+
+
+def test_a_green_baseline_goes_on_to_the_mutants(monkeypatch, capsys):
+    m = load()
+    results = iter([(False, 0.1, "")] + [(True, 0.1, "FAILED docs/x.md::y")] * len(m.MUTANTS)
+                   + [(False, 0.1, "")] + [(True, 0.1, "FAILED tests/x.py::y")] * len(m.HARNESS_MUTANTS))
+    monkeypatch.setattr(m, "copy_project", lambda dest: None)
+    monkeypatch.setattr(m, "apply", lambda mutant, dest: None)
+    monkeypatch.setattr(m, "run_doc_tests", lambda dest, *a, **k: next(results))
+    monkeypatch.setattr("sys.argv", ["mutants.py"])
+    assert m.main() == 0
+    out = capsys.readouterr().out
+    assert f"{len(m.MUTANTS)}/{len(m.MUTANTS)} mutants killed" in out
+    assert f"harness: {len(m.HARNESS_MUTANTS)}/{len(m.HARNESS_MUTANTS)} mutants killed" in out

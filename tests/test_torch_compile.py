@@ -1,0 +1,77 @@
+"""The sinusoidal module under torch.compile (eager and inductor backends, fullgraph=True) and
+at 10**6 x 512. Too slow for every run: `make slow` runs them (POSENC_TEST_SLOW=1)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = [
+    pytest.mark.skipif(importlib.util.find_spec("torch") is None, reason="needs PyTorch"),
+    pytest.mark.skipif(os.environ.get("POSENC_TEST_SLOW") != "1",
+                       reason="slow (torch.compile, a 2 GB table): run `make slow`"),
+]
+
+
+def calls(torch, padding_idx=1):
+    """Every way of passing positions, with valid input."""
+    x = torch.randn(4, 100, 64)
+    tokens = torch.randint(0, 6, (4, 100))
+    return [
+        ((x,), {"start": 7}),
+        ((x,), {"start": torch.tensor(5)}),
+        ((x, torch.randint(0, 512, (4, 100))), {}),
+        ((x, torch.arange(100)), {}),
+        ((x,), {"tokens": tokens}),
+        ((x,), {"padding_mask": tokens == padding_idx}),
+    ]
+
+
+@pytest.mark.parametrize("backend", ["eager", "inductor"])
+def test_fullgraph_compile_equals_eager_bit_for_bit(backend):
+    import torch
+
+    from posenc.torch_module import SinusoidalPositionalEncoding
+
+    torch._dynamo.reset()
+    # each way of passing positions is its own graph: allow them all
+    with torch._dynamo.config.patch(recompile_limit=32):
+        check_compiled(torch, SinusoidalPositionalEncoding, backend)
+
+
+def check_compiled(torch, SinusoidalPositionalEncoding, backend):
+
+    m = SinusoidalPositionalEncoding(64, max_len=512, padding_idx=1)
+    compiled = torch.compile(m, backend=backend, fullgraph=True)
+    for args, kwargs in calls(torch):
+        assert torch.equal(compiled(*args, **kwargs), m(*args, **kwargs))
+    # 16-bit input: the table is stored in bfloat16 (rounded once from float64) and the sum is
+    # rounded once to bfloat16, in eager and under inductor alike
+    m.table(torch.bfloat16)
+    x = torch.randn(4, 100, 64, dtype=torch.bfloat16)
+    assert torch.equal(compiled(x, start=3), m(x, start=3))
+    assert torch.equal(compiled(torch.zeros_like(x), start=3)[0],
+                       m.table(torch.bfloat16)[3:103])
+
+
+def test_a_10_to_the_6_by_512_module_builds_within_2x_its_size():
+    code = (
+        "import resource, torch\n"
+        "from posenc.torch_module import SinusoidalPositionalEncoding\n"
+        "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024\n"
+        "m = SinusoidalPositionalEncoding(512, max_len=10**6)\n"
+        "peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 - before\n"
+        "out = m(torch.zeros(1, 3, 512), start=10**6 - 3)\n"
+        "print(m.nbytes, peak, out.shape[1])\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=root)
+    nbytes, peak, rows = (int(v) for v in run.stdout.split())
+    assert nbytes == 4 * 10**6 * 512 and rows == 3
+    assert peak <= 2 * nbytes
