@@ -207,7 +207,14 @@ def sinusoidal(pos, length=None, *, d_model: int = 64) -> np.ndarray:
 
 @dataclass(frozen=True)
 class Candidate:
-    """A named candidate encoding: ``encode(pos, length=None)`` returns one row per position."""
+    """A named candidate encoding: ``encode(pos, length=None)`` returns one row per position.
+
+    Examples
+    --------
+    >>> c = get("index_over_length")
+    >>> c.chapter, c([0, 1, 2], length=4).ravel().tolist()
+    (2, [0.0, 0.25, 0.5])
+    """
 
     key: str
     label: str

@@ -59,7 +59,14 @@ SMOOTH_LIMIT = 0.1
 
 
 class Check(NamedTuple):
-    """Outcome of one property check."""
+    """Outcome of one property check: whether it passed, the measured value, and a note.
+
+    Examples
+    --------
+    >>> result = bounded("raw_index")
+    >>> isinstance(result, Check), result.passed
+    (True, False)
+    """
 
     passed: bool
     value: float

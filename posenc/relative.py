@@ -15,8 +15,9 @@ import numbers
 
 import numpy as np
 
-from ._checks import check_base, check_positions
+from ._checks import check_base, check_d_model, check_positions
 from .encoding import BASE, frequencies
+from .layouts import permutation
 
 PAIRINGS = ("adjacent", "half")
 
@@ -75,6 +76,52 @@ def rotate(x, pos, *, base: float = BASE, pairing: str = "adjacent") -> np.ndarr
     else:
         out[:, : d // 2], out[:, d // 2:] = ra, rb
     return out
+
+
+def rope_permutation(n_heads: int, head_dim: int, source: str = "adjacent",
+                     target: str = "half") -> np.ndarray:
+    """Row order of ``W_Q`` and ``W_K`` that moves a checkpoint from one RoPE pairing to the other.
+
+    ``w_target = w_source[rope_permutation(n_heads, head_dim, source, target)]`` for the query
+    and key projections (rows are output features, grouped head by head, as in ``nn.Linear``).
+    Within each head it is the interleaved-to-concatenated column order of
+    :func:`posenc.layouts.permutation`; heads stay where they are. From ``"adjacent"`` to
+    ``"half"`` it is the ``permute`` that Hugging Face's ``convert_llama_weights_to_hf.py``
+    applies to Meta's Llama weights: ``w.view(n_heads, head_dim // 2, 2, dim).transpose(1, 2)``.
+
+    Parameters
+    ----------
+    n_heads : int
+        Number of heads (key/value heads for ``W_K`` under grouped-query attention).
+    head_dim : int
+        Width of one head; a positive even integer.
+    source, target : {"adjacent", "half"}
+        The pairings to convert from and to (see :func:`rotate`).
+
+    Returns
+    -------
+    numpy.ndarray
+        Integer array of shape ``(n_heads * head_dim,)``.
+
+    Examples
+    --------
+    >>> rope_permutation(2, 4)                   # two heads of width 4
+    array([0, 2, 1, 3, 4, 6, 5, 7])
+    >>> rope_permutation(1, 4, "half", "adjacent")
+    array([0, 2, 1, 3])
+
+    See the chapter "Which variants of the table will you meet?" (docs/chapters/12-variants.md).
+    """
+    if isinstance(n_heads, bool) or not isinstance(n_heads, numbers.Integral) or n_heads <= 0:
+        raise ValueError(f"n_heads must be a positive integer, got {n_heads!r}")
+    for name, value in (("source", source), ("target", target)):
+        if not isinstance(value, str) or value not in PAIRINGS:
+            allowed = ", ".join(repr(p) for p in PAIRINGS)
+            raise ValueError(f"{name} must be one of {allowed}, got {value!r}")
+    head_dim = check_d_model(head_dim, "head_dim")
+    layout = {"adjacent": "interleaved", "half": "concatenated"}
+    within = permutation(head_dim, layout[source], layout[target])    # (head_dim,)
+    return (np.arange(int(n_heads))[:, None] * head_dim + within[None, :]).ravel()
 
 
 def alibi_slopes(n_heads: int) -> np.ndarray:

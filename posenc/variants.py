@@ -28,7 +28,17 @@ ODD_POLICIES = ("refuse", "zero_pad", "drop_last")
 
 
 def check_spacing(spacing, name: str = "spacing") -> str:
-    """Return ``spacing`` if it is one of :data:`SPACINGS`."""
+    """Return ``spacing`` if it is one of :data:`SPACINGS`; otherwise raise naming ``name``.
+
+    Examples
+    --------
+    >>> check_spacing("t2t")
+    't2t'
+    >>> check_spacing("fairseq")
+    Traceback (most recent call last):
+    ...
+    ValueError: spacing must be one of 'paper', 't2t', got 'fairseq'
+    """
     if not isinstance(spacing, str) or spacing not in SPACINGS:
         allowed = ", ".join(repr(s) for s in SPACINGS)
         raise ValueError(f"{name} must be one of {allowed}, got {spacing!r}")
@@ -168,8 +178,9 @@ def encode_variant(pos, d_model: int, *, base: float = BASE, spacing: str = "pap
 def gram(table) -> np.ndarray:
     """All dot products between rows, ``table @ table.T``: what attention sees of a bare table.
 
-    Two tables with the same Gram matrix differ by a fixed orthogonal map of their columns (a
-    column permutation, say), which the first learned matrix of a model can absorb.
+    Two tables with the same Gram matrix differ by a fixed orthogonal map of their columns. A
+    column permutation can be absorbed by relabelling a model's coordinates (LayerNorm commutes
+    with it); a rotation, such as a shift of all positions, does not commute with LayerNorm.
 
     Examples
     --------

@@ -10,7 +10,7 @@ text of ``figure_html`` calls in ``exec="on"`` blocks; not code, not links) belo
 - an *input* if the section's code binds it to a name: ``name = value`` (also ``a, b = 1, 2``
   and ``name += value``), a keyword argument ``name=value``, ``for name in (v1, v2, ...)``, a
   positional argument (bound to the parameter the signature names), or the last position
-  ``n - 1`` of ``range(n)``/``np.arange(n)`` ("positions 0 to 99").
+  ``n - 1`` of ``range(n)``, ``np.arange(n)`` or ``encode(n, ...)`` ("positions 0 to 99").
   A number that only occurs somewhere in the code (``encode(100, 128)``, ``x[:20]``) is not an
   input: the code does not say what it means;
 - also *checked* by an equality that a claim marker ``<!-- check: ... -->`` or an ``assert`` in the
@@ -56,7 +56,7 @@ NUMBER = re.compile(
     r"(?P<pct>\s?%)?"
     r"(?![\w.]\w|\w)"
 )
-OUTPUT_NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?(?![\w.]\w)")
+OUTPUT_NUMBER = re.compile(r"(?<![\w])(?<!\d\.)[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?(?![\w.]\w)")
 IGNORE_AFTER = re.compile(
     r"\b(?:chapters?|sections?|equations?|eq\.|tables?|figures?|steps?|parts?|issues?|rows? of table|"
     r"columns? of table|exercises?|#|numpy|pytorch|torch|python|version|v)"
@@ -266,8 +266,10 @@ def _named_tree(tree) -> list:
         elif isinstance(node, ast.Call):
             values += [v for arg in node.args for v in _bound_values(arg)]
             name = getattr(node.func, "id", getattr(node.func, "attr", ""))
-            if name in ("range", "arange") and len(node.args) in (1, 2):
-                stop = _constant(node.args[-1])
+            if name in ("range", "arange", "encode") and node.args:
+                stop = _constant(node.args[-1] if name != "encode" else node.args[0])
+                if name != "encode" and len(node.args) > 2:
+                    stop = None
                 if isinstance(stop, int):
                     values.append(stop - 1)        # positions 0 to n - 1: np.arange(n)
     return values
@@ -297,15 +299,18 @@ def named_values(code: str) -> list:
 _LITERAL = r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?"
 _EQUALS = (re.compile(r"==\s*\(?\s*(" + _LITERAL + r")(?![\w.(])"),
            re.compile(r"(?<![\w.])(" + _LITERAL + r")\s*=="))
-MARKER_LINE = re.compile(r"<!--\s*check:(?P<expr>.*?)-->")
+_EQUALS_LIST = re.compile(r"==\s*[\[(]((?:\s*" + _LITERAL + r"\s*,)+\s*(?:" + _LITERAL + r")?\s*)[\])]")
+MARKER_LINE = re.compile(r"<!--\s*check:(?P<expr>.*?)-->", re.DOTALL)
 
 
 def equality_outputs(line: int, code: str) -> list:
     """Literals an assertion or a claim marker compares with ``==`` (``round(x, 2) == 6.28``):
     a check of that value as good as a printed output."""
     out = []
-    for m in (m for pattern in _EQUALS for m in pattern.finditer(code)):
-        text = m.group(1)
+    texts = [m.group(1) for pattern in _EQUALS for m in pattern.finditer(code)]
+    for m in _EQUALS_LIST.finditer(code):                 # == [5.6569, 8.0, 16.0]
+        texts += re.findall(_LITERAL, m.group(1))
+    for text in texts:
         out.append(Output(line, text, float(text), _output_half_unit(text)))
     return out
 
@@ -363,11 +368,14 @@ def scan(path: Path) -> PageReport:
         for line, src in block.sources:
             if src.lstrip().startswith("assert"):
                 block.outputs += equality_outputs(line, src)
-    for lineno, section, raw in page.prose:                 # claim markers
-        for m in MARKER_LINE.finditer(raw):
-            marker = Block(lineno, lineno, section, "marker", [])
-            marker.outputs = equality_outputs(lineno, m.group("expr"))
-            by_section.setdefault(section, []).append(marker)
+    section_at = {lineno: section for lineno, section, _ in page.prose}
+    for m in MARKER_LINE.finditer(text):                     # claim markers, any number of lines
+        lineno = text.count("\n", 0, m.start()) + 1
+        if lineno not in section_at:                         # inside a fence: text, not a check
+            continue
+        marker = Block(lineno, lineno, section_at[lineno], "marker", [])
+        marker.outputs = equality_outputs(lineno, m.group("expr"))
+        by_section.setdefault(section_at[lineno], []).append(marker)
     items = []
     in_comment = False
     for lineno, section, raw in page.prose:

@@ -548,7 +548,7 @@ def site_pages(site_dir: Path) -> list[str]:
 # For each page: swapped into one loaded page (its stylesheets and scripts), then measured.
 READER_VIEW = """async urls => {
     const here = document.querySelector('.md-content__inner');
-    const problems = [], matrices = [];
+    const problems = [], matrices = [], copies = [];
     const add = (url, what) => problems.push(url + ': ' + what);
     for (const url of urls) {
         const text = await (await fetch(url)).text();
@@ -582,11 +582,21 @@ READER_VIEW = """async urls => {
                 return r.height && (r.top < edge.top - 0.5 || r.bottom > edge.bottom + 0.5); });
             if (out.length) add(url, 'formula clipped: ' + box.textContent.slice(0, 40));
         }
-        // The page itself never scrolls sideways.
+        // The page itself never scrolls sideways; nor does a ">>>" block (output wraps).
         const wide = document.documentElement.scrollWidth - window.innerWidth;
         if (wide > 0) add(url, `page scrolls ${wide}px sideways`);
+        // What the copy button of each ">>>" block copies (Material copies the text of the
+        // nearest [data-copy] ancestor of the code; assets/copy.js sets it).
+        window.posencCopy.prepare(here);
+        for (const code of here.querySelectorAll('.highlight pre > code')) {
+            if (!code.textContent.startsWith('>>> ')) continue;
+            const pre = code.parentElement;
+            if (pre.scrollWidth > pre.clientWidth + 1) add(url, 'a >>> block scrolls sideways: ' + code.textContent.slice(0, 50));
+            const holder = code.closest('[data-copy]');
+            copies.push([url, code.textContent, holder ? holder.getAttribute('data-copy') : code.innerText]);
+        }
     }
-    return {problems, matrices};
+    return {problems, matrices, copies};
 }"""
 
 
@@ -603,3 +613,28 @@ def test_every_page_reads_well(browser, base_url, site_dir, width):
     w.check()
     assert len(found["matrices"]) >= 4, "no 2x2 matrix found on the site (chapter 7 has several)"
     assert not found["problems"], "\n".join(found["problems"])
+    # The copy button of every ">>>" block copies Python: no prompt, no printed output.
+    assert len(found["copies"]) > 50, len(found["copies"])
+    for url, shown, copied in found["copies"]:
+        sources = [line[4:] for line in shown.splitlines() if line.startswith((">>> ", "... "))]
+        assert copied.split() == " ".join(sources).split(), (url, shown, copied)
+        compile(copied, url, "exec")
+
+
+def test_copy_button_copies_runnable_code(browser, base_url):
+    """Click the copy button of the home page's first ">>>" block, paste into Python: it runs."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  permissions=["clipboard-read", "clipboard-write"])
+    w = Watched(context)
+    w.page.goto(base_url, wait_until="load")
+    block = w.page.locator(".highlight:has(.gp)").first
+    shown = block.locator("code").inner_text()
+    block.hover()
+    block.locator("button.md-code__button[data-md-type='copy']").click()
+    copied = w.page.evaluate("navigator.clipboard.readText()")
+    w.close()
+    w.check()
+    assert ">>>" in shown and ">>>" not in copied, copied
+    result = subprocess.run([sys.executable, "-c", copied], cwd=ROOT, capture_output=True, text=True,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT), MPLBACKEND="Agg"), timeout=60)
+    assert result.returncode == 0, f"the copied code fails:\n{copied}\n{result.stderr}"

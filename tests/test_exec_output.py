@@ -31,6 +31,10 @@ MACHINE_DEPENDENT = {
                        "own assert bounds them on every kernel level CI tests",
     "time.perf_counter()": "a timing measured while the site builds, printed with machine and date",
     "bench-builders.json": "the recorded benchmark: a file of measurements, printed as recorded",
+    "bench-torch.json": "the recorded benchmark of the torch module, printed as recorded",
+    "def headings(page)": "the sources ledger quotes the current headings of the pages it links, "
+                          "so any heading edit changes it; tests/test_seed_ledger.py checks that "
+                          "each entry's page and section exist",
 }
 # Residuals below 1e-12 are rounding noise that differs between machines: compared as "~0".
 NOISE = re.compile(r"(?<![\w.])[-+]?\d(?:\.\d+)?e-(?:1[3-9]|[2-9]\d|\d{3})\b")

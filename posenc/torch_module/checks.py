@@ -11,7 +11,13 @@ FLOAT_DTYPES = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
 
 
 def check_max_len(max_len) -> int:
-    """Return ``max_len`` as an int; it must be a positive integer."""
+    """Return ``max_len`` as an int; it must be a positive integer.
+
+    Examples
+    --------
+    >>> check_max_len(512)
+    512
+    """
     if isinstance(max_len, (bool, np.bool_)) or not isinstance(max_len, numbers.Integral):
         raise TypeError(f"max_len must be a positive integer, got {max_len!r}")
     if max_len <= 0:
@@ -20,7 +26,13 @@ def check_max_len(max_len) -> int:
 
 
 def check_dropout(dropout) -> float:
-    """Return ``dropout`` as a float in [0, 1)."""
+    """Return ``dropout`` as a float in [0, 1).
+
+    Examples
+    --------
+    >>> check_dropout(0.1)
+    0.1
+    """
     if isinstance(dropout, bool) or not isinstance(dropout, numbers.Real):
         raise TypeError(f"dropout must be a probability in [0, 1), got {dropout!r}")
     if not 0.0 <= float(dropout) < 1.0:
@@ -29,7 +41,13 @@ def check_dropout(dropout) -> float:
 
 
 def check_start(start) -> int:
-    """Return ``start`` (the position of the first token) as a non-negative int."""
+    """Return ``start`` (the position of the first token) as a non-negative int.
+
+    Examples
+    --------
+    >>> check_start(np.int64(7))
+    7
+    """
     if isinstance(start, (bool, np.bool_)) or not isinstance(start, numbers.Integral):
         raise TypeError(f"start must be a non-negative int (the position of x[:, 0]), got {start!r}")
     if start < 0:
@@ -42,6 +60,11 @@ def check_input(x, d_model: int, max_len: int, start) -> int:
 
     ``x`` must be a floating-point tensor of shape ``(batch, seq, d_model)`` and the positions
     ``start .. start + seq - 1`` must exist in a table of ``max_len`` rows.
+
+    Examples
+    --------
+    >>> check_input(torch.zeros(2, 5, 8), d_model=8, max_len=16, start=3)
+    3
     """
     if not isinstance(x, torch.Tensor):
         raise TypeError(f"x must be a torch.Tensor of shape (batch, seq, d_model), got {type(x).__name__}")

@@ -183,7 +183,9 @@ class SinusoidalPositionalEncoding(nn.Module):
         padding_mask : torch.Tensor, optional
             Boolean, ``True`` at padding, the leading shape of ``x``; as ``tokens``.
         """
-        table = self._table_for(x)                          # (max_len, d_model)
+        table = self._tables.get(getattr(x, "dtype", None))
+        if table is None or table.device != x.device:
+            table = self._table_for(x)                      # (max_len, d_model)
         if x.dim() != 3 or x.shape[2] != self.d_model:
             hint = "; for one sequence use x.unsqueeze(0)" if x.dim() == 2 else (
                 "; is x seq-first or transposed? (see batch_first)" if x.dim() == 3 else "")
@@ -191,7 +193,7 @@ class SinusoidalPositionalEncoding(nn.Module):
                              f"{tuple(x.shape)}{hint}")
         if positions is None and tokens is None and padding_mask is None:
             seq = x.shape[1] if self.batch_first else x.shape[0]
-            if _is_int(start):
+            if type(start) is int or _is_int(start):
                 if start < 0 or start + seq > self.max_len:
                     self._refuse_start(start, seq)
                 rows = table[start:start + seq]             # (seq, d_model)
@@ -208,7 +210,9 @@ class SinusoidalPositionalEncoding(nn.Module):
             out = x + self._rows(table, self._check_positions(positions, x), x)
         else:
             out = self._padded(x, table, tokens, padding_mask, start)
-        return self.dropout(out) if self.dropout.p > 0 else out
+        if self.training and self.dropout.p > 0:
+            return self.dropout(out)
+        return out
 
     def _refuse_start(self, start, seq):
         if _is_int(start) and start < 0:
