@@ -69,6 +69,8 @@ MUTANTS = [
            "tensor2tensor's layout is [sin | cos]"),
     Mutant("direct path off (real positions)", ENC, "table[:, cos_cols] = np.cos(theta)",
            "table[:, cos_cols] = np.cos(1.001 * theta)", "real positions follow the same formula"),
+    Mutant("locality never fails", "posenc/properties.py", "return Check(value < 1, value,",
+           "return Check(value < 1e9, value,", "neighbours are closer than far positions"),
 ]
 
 # Mutants that change nothing a page claims, each with the reason. Keep this list short.

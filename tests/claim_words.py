@@ -197,6 +197,8 @@ def elements(text: str) -> list:
 
 def _prose(text: str, math: bool = False) -> str:
     text = re.sub(r"<!--(?!\s*no-claim:).*?-->", " ", text)
+    # A cross-reference to the API page, [`encode`][posenc.encoding.encode], reads as its code.
+    text = re.sub(r"\[(`[^`]*`)\]\[[\w.]+\]", r"\1", text)
     text = re.sub(r"`[^`]*`", " ", text)
     if not math:
         text = re.sub(r"\\\(.*?\\\)|\\\[.*?\\\]", " ", text)
@@ -232,7 +234,9 @@ def sentences(para: Element):
     for lineno, raw in para.lines:
         offsets.append((sum(len(p) + 1 for p in pieces), lineno))
         pieces.append(raw.strip())
-    joined = _prose(" ".join(pieces)) if False else " ".join(pieces)
+    # comments other than no-claim go first: their text ("et al. (2022)") is no sentence
+    joined = re.sub(r"<!--(?!\s*no-claim:).*?-->", lambda m: " " * len(m.group(0)),
+                    " ".join(pieces))
     out, start = [], 0
     for m in list(SENTENCE_END.finditer(joined)) + [None]:
         end = m.start() if m else len(joined)
