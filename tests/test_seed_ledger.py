@@ -81,6 +81,24 @@ def test_checkable_verdicts_carry_a_check():
     assert not unchecked, f"verdicts with no check: {unchecked}"
 
 
+FIGURE = re.compile(r"(?<![\w.])-?\d+(?:,\d{3})+(?:\.\d+)?|(?<![\w.])-?\d*\.\d+(?:e-?\d+)?")
+
+
+def test_reason_figures_are_the_checks():
+    """A computed figure in a reason (a number with a decimal point or a thousands comma) is
+    written in its check too, so the check holds the figure the reason states."""
+    loose = []
+    for entry in CLAIMS:
+        if not entry.get("check"):
+            continue
+        reason = re.sub(r"section \d+\.\d+", "", entry["reason"])
+        missing = [f for f in FIGURE.findall(reason)
+                   if f.replace(",", "") not in entry["check"].replace("_", "")]
+        if missing:
+            loose.append(f"{entry['id']}: {missing}")
+    assert not loose, "figures in reasons that their checks do not hold:\n" + "\n".join(loose)
+
+
 @pytest.mark.parametrize("entry", [e for e in CLAIMS if e.get("check")], ids=lambda e: e["id"])
 def test_check_holds(entry):
     assert L.run_check(entry["check"]), f"{entry['id']}: check is falsy: {entry['check']}"
