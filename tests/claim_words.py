@@ -43,6 +43,9 @@ WORD = re.compile(r"(?<![\w-])(" + "|".join(
     + r")(?![\w-])", re.IGNORECASE)
 MARKER = re.compile(r"^\s*<!--\s*check:(?P<expr>.*?)-->\s*$")
 NO_CLAIM = re.compile(r"<!--\s*no-claim:(?P<why>.*?)-->")
+# The title line of a collapsed check (``??? note "Check: what it checks"``): it names the
+# block below it, which stays the check next to the paragraph above.
+CHECK_TITLE = re.compile(r'^\?{3}\+?\s+\w+\s+"Check:[^"]*"\s*$')
 COMPARES = re.compile(r"[<>]=?|[=!]=|\ball\(|\bany\(|isclose|allclose|array_equal|\bin\b")
 
 
@@ -183,7 +186,7 @@ def elements(text: str) -> list:
             close()
             section += 1
             out.append(Element("heading", n + 1, n + 1, section))
-        elif not raw.strip():
+        elif not raw.strip() or CHECK_TITLE.match(raw):
             close()
         else:
             if para is None:
@@ -234,7 +237,9 @@ def sentences(para: Element):
     for lineno, raw in para.lines:
         offsets.append((sum(len(p) + 1 for p in pieces), lineno))
         pieces.append(raw.strip())
-    joined = _prose(" ".join(pieces)) if False else " ".join(pieces)
+    # comments other than no-claim go first: their text ("et al. (2022)") is no sentence
+    joined = re.sub(r"<!--(?!\s*no-claim:).*?-->", lambda m: " " * len(m.group(0)),
+                    " ".join(pieces))
     out, start = [], 0
     for m in list(SENTENCE_END.finditer(joined)) + [None]:
         end = m.start() if m else len(joined)
@@ -278,7 +283,8 @@ def lint(path: Path) -> list:
             why = NO_CLAIM.search(text)
             prose = _prose(NO_CLAIM.sub(" ", text))
             words = claim_words(_prose(NO_CLAIM.sub(" ", text), math=True))
-            paragraph_words.update(words)
+            if not why:                  # an exempt sentence's words bind no check
+                paragraph_words.update(words)
             if not words:
                 continue
             s = Sentence(str(path), line, " ".join(prose.split()), words, section=el.section)

@@ -28,8 +28,8 @@ Ignored by rule, each because it is not a claim about a computed value:
   them; a digit that is a result (``6 of 8 pairs``) is written with its output in the section.
   (``1%``, ``5%`` and ``2^-24`` are scanned: the unit or the power makes them quantities.)
 - years: a four-digit integer 1990 to 2029 written without a thousands separator and preceded by
-  "in", "since", "of", "(" or a month, or followed by ")" or ";" ("Vaswani et al. (2017)",
-  "in 2021"): a date, not a quantity; "1,999" or "2000 positions" are scanned;
+  "in", "since", "of", "(", a month, a table rule "|" or a venue (NeurIPS, ICML, ...), or
+  followed by ")", ";" or "|" ("Vaswani et al. (2017)", "in 2021", "ICML 2017"): a date, not a quantity; "1,999" or "2000 positions" are scanned;
 - numbers naming a part of a document or a release: right after "chapter", "section",
   "equation", "table", "figure", "step", "part", "issue", "row", "exercise", "#", or a version
   right after "NumPy", "PyTorch", "torch", "Python", "version", "v";
@@ -64,7 +64,8 @@ IGNORE_AFTER = re.compile(
     re.IGNORECASE,
 )
 YEAR_BEFORE = re.compile(r"(?:\b(?i:in|since|of|from|by)|\(|al\.,?|January|February|March|April|May|"
-                         r"June|July|August|September|October|November|December|\|)\s*$")
+                         r"June|July|August|September|October|November|December|\||"
+                         r"NeurIPS|ICML|ICLR|ACL|NAACL|EMNLP|JMLR|CVPR)\s*$")
 YEAR_AFTER = re.compile(r"^\s*[);|]")
 NUM_TOKEN = r"[\d.eE+\-−%]+(?:,\d{3})*"
 EXEMPT = re.compile(r"<!--\s*not-checked:\s*(?P<nums>" + NUM_TOKEN + r"(?:,\s+" + NUM_TOKEN + r")*)"
