@@ -115,12 +115,13 @@ def name_search_dialog(html: str) -> str:
 
 
 _FIGURE_SOURCE = re.compile(r'<div class="highlight"(?=>(?:(?!<div).)*?</div>\s*'
-                            r'(?:<div class="[^"]*">\s*)?<figure class="posenc-figure")', re.S)
+                            r'(?:<div class="[^"]*">\s*)?<figure class="posenc-figure\b)', re.S)
+_FIGURE = re.compile(r'(<figure class="posenc-figure\b[^"]*")>')
 
 
 def exclude_figures_from_search(html: str) -> str:
     html = _FIGURE_SOURCE.sub('<div class="highlight" data-search-exclude', html)
-    return html.replace('<figure class="posenc-figure">', '<figure class="posenc-figure" data-search-exclude>')
+    return _FIGURE.sub(r"\1 data-search-exclude>", html)
 
 
 _STYLE = re.compile(r"<style[^>]*>.*?</style>\s*", re.S)

@@ -84,7 +84,7 @@ def test_search_dialog_named_and_figure_source_out_of_search():
     with pytest.raises(ValueError):
         reader.name_search_dialog("<div>")
     page = ('<div class="highlight"><pre><code>fig = plot()</code></pre></div>\n'
-            '<figure class="posenc-figure"><svg></svg></figure>'
+            '<figure class="posenc-figure posenc-figure--two"><svg></svg></figure>'
             '<div class="highlight"><pre><code>x = 1</code></pre></div><p>text</p>')
     out = reader.exclude_figures_from_search(page)
     assert out.count("data-search-exclude") == 2
