@@ -422,37 +422,6 @@ def test_any_page_can_host_any_explorer_twice(watched, base_url):
     assert_shown(out(page, second, "angle"), posenc.frequencies(16)[1] * 3, "second clock, untouched")
 
 
-def test_math_fits_a_phone(browser, base_url, site_dir):
-    """On a 390 px screen no formula on any page is wider than the text column: an inline one
-    would run off the screen, a display one would need sideways scrolling (posenc.css lets it
-    scroll rather than overflow, but a long line should be split instead).
-    One page is loaded with the site's stylesheets; every page's article is swapped into it in
-    turn and measured, which is much quicker than a full load per page."""
-    w = Watched(browser.new_context(viewport={"width": 390, "height": 800}))
-    w.page.goto(base_url, wait_until="load")
-    urls = [base_url + p for p in site_pages(site_dir)]
-    too_wide = w.page.evaluate("""async urls => {
-        const here = document.querySelector('.md-content__inner');
-        const found = {};
-        for (const url of urls) {
-            const text = await (await fetch(url)).text();
-            const doc = new DOMParser().parseFromString(text, 'text/html');
-            here.innerHTML = doc.querySelector('.md-content__inner').innerHTML;
-            const edge = here.getBoundingClientRect().right;
-            const wide = [...here.querySelectorAll('math:not([display=block])')]
-                .filter(m => !m.closest('.posenc-math, pre, table, .md-typeset__scrollwrap'))
-                .filter(m => m.getBoundingClientRect().right > edge + 1)
-                .map(m => m.textContent.slice(0, 60));
-            for (const e of here.querySelectorAll('.posenc-math'))
-                if (e.scrollWidth > e.clientWidth + 1) wide.push('display: ' + e.textContent.slice(0, 60));
-            if (wide.length) found[url] = wide;
-        }
-        return found; }""", urls)
-    w.close()
-    w.check()
-    assert not too_wide, f"math wider than a phone's text column: {too_wide}"
-
-
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_screenshots_and_phone_width(browser, base_url, scheme):
     """Light and dark mode, desktop and phone (390 px): nothing overflows; screenshots to look at."""
@@ -575,6 +544,14 @@ READER_VIEW = """async urls => {
                 if (ratio < 2) add(url, `bracket ${ratio.toFixed(2)} lines tall around ` + table.textContent.slice(0, 30));
             }
         }
+        // No formula is wider than the text column: an inline one would run off the screen, a
+        // display one would need sideways scrolling (it may scroll, but should be split instead).
+        const edge = here.getBoundingClientRect().right;
+        for (const m of here.querySelectorAll('math:not([display=block])'))
+            if (!m.closest('.posenc-math, pre, table, .md-typeset__scrollwrap') && m.getBoundingClientRect().right > edge + 1)
+                add(url, 'inline math wider than the column: ' + m.textContent.slice(0, 60));
+        for (const e of here.querySelectorAll('.posenc-math'))
+            if (e.scrollWidth > e.clientWidth + 1) add(url, 'display math scrolls: ' + e.textContent.slice(0, 60));
         // Display formulas: nothing reaches outside the box that clips them.
         for (const box of here.querySelectorAll('.posenc-math')) {
             const edge = box.getBoundingClientRect();
@@ -616,8 +593,9 @@ READER_VIEW = """async urls => {
 @pytest.mark.parametrize("width", [390, 1280])
 def test_every_page_reads_well(browser, base_url, site_dir, width):
     """On a phone and a desktop, on every page: math is set in the self-hosted OpenType MATH font
-    and its brackets stretch (a 2x2 matrix's bracket is at least two text lines tall), no display
-    formula is clipped, figure text is at least 11 px (desktop) or 9 px (phone), the copy button
+    and its brackets stretch (a 2x2 matrix's bracket is at least two text lines tall), no formula
+    is wider than the text column (inline ones would run off a phone's screen, display ones would
+    scroll) and none is clipped, figure text is at least 11 px (desktop) or 9 px (phone), the copy button
     of every ">>>" block copies Python, and the page never scrolls sideways. Each page's article is swapped into
     one loaded page, so the whole site takes a few seconds."""
     w = Watched(browser.new_context(viewport={"width": width, "height": 800}))
