@@ -69,6 +69,18 @@ MUTANTS = [
            "tensor2tensor's layout is [sin | cos]"),
     Mutant("direct path off (real positions)", ENC, "table[:, cos_cols] = np.cos(theta)",
            "table[:, cos_cols] = np.cos(1.001 * theta)", "real positions follow the same formula"),
+    Mutant("NTK base exponent d/(d-2) -> d/(d-1)", "posenc/scaling.py",
+           "return check_base(base) * factor ** (d_model / (d_model - 2))",
+           "return check_base(base) * factor ** (d_model / (d_model - 1))",
+           "NTK-aware scaling divides the slowest frequency by exactly s"),
+    Mutant("YaRN ramp keeps the slow pairs", "posenc/scaling.py",
+           "return (1.0 - gamma) * omega / factor + gamma * omega",
+           "return gamma * omega / factor + (1.0 - gamma) * omega",
+           "YaRN keeps the fast pairs and interpolates the slow ones"),
+    Mutant("RoPE permutation across heads", "posenc/relative.py",
+           "return (np.arange(int(n_heads))[:, None] * head_dim + within[None, :]).ravel()",
+           "return permutation(int(n_heads) * head_dim, layout[source], layout[target])",
+           "Hugging Face permutes W_Q and W_K head by head"),
 ]
 
 # Mutants that change nothing a page claims, each with the reason. Keep this list short.
