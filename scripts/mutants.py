@@ -81,6 +81,8 @@ MUTANTS = [
            "return (np.arange(int(n_heads))[:, None] * head_dim + within[None, :]).ravel()",
            "return permutation(int(n_heads) * head_dim, layout[source], layout[target])",
            "Hugging Face permutes W_Q and W_K head by head"),
+    Mutant("locality never fails", "posenc/properties.py", "return Check(value < 1, value,",
+           "return Check(value < 1e9, value,", "neighbours are closer than far positions"),
 ]
 
 # Mutants that change nothing a page claims, each with the reason. Keep this list short.

@@ -234,7 +234,9 @@ def sentences(para: Element):
     for lineno, raw in para.lines:
         offsets.append((sum(len(p) + 1 for p in pieces), lineno))
         pieces.append(raw.strip())
-    joined = _prose(" ".join(pieces)) if False else " ".join(pieces)
+    # comments other than no-claim go first: their text ("et al. (2022)") is no sentence
+    joined = re.sub(r"<!--(?!\s*no-claim:).*?-->", lambda m: " " * len(m.group(0)),
+                    " ".join(pieces))
     out, start = [], 0
     for m in list(SENTENCE_END.finditer(joined)) + [None]:
         end = m.start() if m else len(joined)
@@ -278,7 +280,8 @@ def lint(path: Path) -> list:
             why = NO_CLAIM.search(text)
             prose = _prose(NO_CLAIM.sub(" ", text))
             words = claim_words(_prose(NO_CLAIM.sub(" ", text), math=True))
-            paragraph_words.update(words)
+            if not why:                  # an exempt sentence's words bind no check
+                paragraph_words.update(words)
             if not words:
                 continue
             s = Sentence(str(path), line, " ".join(prose.split()), words, section=el.section)

@@ -28,8 +28,8 @@ Ignored by rule, each because it is not a claim about a computed value:
   them; a digit that is a result (``6 of 8 pairs``) is written with its output in the section.
   (``1%``, ``5%`` and ``2^-24`` are scanned: the unit or the power makes them quantities.)
 - years: a four-digit integer 1990 to 2029 written without a thousands separator and preceded by
-  "in", "since", "of", "(" or a month, or followed by ")" or ";" ("Vaswani et al. (2017)",
-  "in 2021"): a date, not a quantity; "1,999" or "2000 positions" are scanned;
+  "in", "since", "of", "(", a month, a table rule "|" or a venue (NeurIPS, ICML, ...), or
+  followed by ")", ";" or "|" ("Vaswani et al. (2017)", "in 2021", "ICML 2017"): a date, not a quantity; "1,999" or "2000 positions" are scanned;
 - numbers naming a part of a document or a release: right after "chapter", "section",
   "equation", "table", "figure", "step", "part", "issue", "row", "exercise", "#", or a version
   right after "NumPy", "PyTorch", "torch", "Python", "version", "v";
@@ -64,7 +64,8 @@ IGNORE_AFTER = re.compile(
     re.IGNORECASE,
 )
 YEAR_BEFORE = re.compile(r"(?:\b(?i:in|since|of|from|by)|\(|al\.,?|January|February|March|April|May|"
-                         r"June|July|August|September|October|November|December|\|)\s*$")
+                         r"June|July|August|September|October|November|December|\||"
+                         r"NeurIPS|ICML|ICLR|ACL|NAACL|EMNLP|JMLR|CVPR)\s*$")
 YEAR_AFTER = re.compile(r"^\s*[);|]")
 NUM_TOKEN = r"[\d.eE+\-−%]+(?:,\d{3})*"
 EXEMPT = re.compile(r"<!--\s*not-checked:\s*(?P<nums>" + NUM_TOKEN + r"(?:,\s+" + NUM_TOKEN + r")*)"
@@ -425,7 +426,7 @@ def scan(path: Path) -> PageReport:
                     found.verdict = "input"
             found.half = _half_unit(m)
             report.numbers.append(found)
-    _restatements(page, report)
+    _restatements(page, report, inputs)
     return report
 
 
@@ -439,14 +440,29 @@ def summary_sections(page: Page) -> set:
     return sections
 
 
-def _restatements(page: Page, report: PageReport) -> None:
+def _restatements(page: Page, report: PageReport, inputs: dict) -> None:
     """A number in the answer or the summary that repeats, at the same precision, a number
-    checked in another section of the page is *restated*."""
+    checked in another section of the page is *restated*; so is one with three or more
+    significant digits that an output of another section shows (two-digit values such as
+    "12" coincide too easily with another output to count)."""
     summaries = summary_sections(page)
     bound = [(n.value, n.half, n.section) for n in report.numbers
              if n.verdict == "checked" or (n.verdict == "input" and n.section not in summaries)]
+    outputs = [(out, block.section) for block in page.blocks for out in block.outputs]
     for n in report.numbers:
         if n.verdict == "unchecked" and n.section in summaries and any(
                 math.isclose(n.value, v, rel_tol=REL_TOL, abs_tol=0) and half == n.half
                 and section != n.section for v, half, section in bound):
             n.verdict = "restated"
+        elif (n.verdict == "unchecked" and n.section in summaries
+              and significant_digits(n.text) >= 3
+              and (any(section != n.section and _matches(n, n.half, out)
+                       for out, section in outputs)
+                   or any(section != n.section and n.value in values
+                          for section, values in inputs.items()))):
+            n.verdict = "restated"       # e.g. 393216: a three-digit value is no coincidence
+
+
+def significant_digits(text: str) -> int:
+    mantissa = re.split(r"[eE^%]|\*\*", text.replace(",", ""))[0]
+    return len(mantissa.replace(".", "").lstrip("0-+"))

@@ -103,7 +103,8 @@ def test_strict_site_build(site_dir):
     assert len(sources) >= 18, sources
     for source in sources:
         stem = source.removesuffix(".md").removesuffix(".py").removesuffix(".ipynb")
-        html = site_dir / ("index.html" if stem == "index" else f"{stem}/index.html")
+        folder = "" if stem == "index" else stem.removesuffix("/index")   # api/index.md -> api/
+        html = site_dir / folder / "index.html"
         assert html.exists(), f"{source} was not built ({html})"
 
 
@@ -582,6 +583,18 @@ READER_VIEW = """async urls => {
                 return r.height && (r.top < edge.top - 0.5 || r.bottom > edge.bottom + 0.5); });
             if (out.length) add(url, 'formula clipped: ' + box.textContent.slice(0, 40));
         }
+        // Figure text, as drawn: at least 11 px on a desktop, 9 px on a phone. (The notebook
+        // page's layout is its own; its figures are checked once it fits a phone.)
+        const least = window.innerWidth < 760 ? 9 : 11;
+        for (const svg of here.querySelectorAll('.posenc-figure svg')) {
+            const shown = svg.getBoundingClientRect();
+            if (!shown.width || url.includes('/notebooks/')) continue;
+            const scale = shown.width / svg.viewBox.baseVal.width;
+            const small = [...svg.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize) * scale)
+                .filter(px => px < least - 0.05);
+            if (small.length) add(url, `figure text ${Math.min(...small).toFixed(1)}px (< ${least}) in ` + svg.getAttribute('aria-label').slice(0, 40));
+            if (shown.right > here.getBoundingClientRect().right + 1) add(url, 'figure wider than the column');
+        }
         // The page itself never scrolls sideways; nor does a ">>>" block (output wraps).
         const wide = document.documentElement.scrollWidth - window.innerWidth;
         if (wide > 0) add(url, `page scrolls ${wide}px sideways`);
@@ -604,7 +617,8 @@ READER_VIEW = """async urls => {
 def test_every_page_reads_well(browser, base_url, site_dir, width):
     """On a phone and a desktop, on every page: math is set in the self-hosted OpenType MATH font
     and its brackets stretch (a 2x2 matrix's bracket is at least two text lines tall), no display
-    formula is clipped, and the page never scrolls sideways. Each page's article is swapped into
+    formula is clipped, figure text is at least 11 px (desktop) or 9 px (phone), the copy button
+    of every ">>>" block copies Python, and the page never scrolls sideways. Each page's article is swapped into
     one loaded page, so the whole site takes a few seconds."""
     w = Watched(browser.new_context(viewport={"width": width, "height": 800}))
     w.page.goto(base_url, wait_until="load")

@@ -79,6 +79,14 @@ def test_a_check_naming_a_word_its_paragraph_no_longer_says_fails(tmp_path):
     assert stale and "names 'cannot'" in stale[0].text
 
 
+def test_an_exempt_sentence_does_not_keep_a_check_alive(tmp_path):
+    page = tmp_path / "p.md"
+    page.write_text("# T\n\nAdd some number to each entry.\n\n"
+                    "```pycon\n>>> bool(x < 3)    # every entry\nTrue\n```\n\n"
+                    "Every later layer sees it. <!-- no-claim: a consequence in words -->\n")
+    assert any("names 'every'" in s.text for s in lint(page) if s.verdict == "flagged")
+
+
 def test_the_answer_restates_words_checked_below(tmp_path):
     page = tmp_path / "p.md"
     page.write_text("# T\n\nIt is always positive. It is never zero.\n\n## Proof\n\n"

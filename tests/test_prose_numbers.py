@@ -93,7 +93,7 @@ def test_a_number_is_checked_only_by_its_own_section(tmp_path):
         "```pycon\n>>> 3 / 4\n0.75\n```\n\n"
         "## Two\n\nHere 0.75 again, and the size 300 too.\n\n"
         "```python\nsize = 300\nprint(127 / 128 - 0.5)\n```\n\n"
-        "Here 127 and 128 appear.\n\n## Summary\n\nIn short 0.75, and 0.25 too.\n")
+        "Here 127 and 128 appear.\n\n## Summary\n\nIn short 0.75, and 0.25 too, 300 and 30.\n")
     v = _verdicts(page)
     assert v[(5, "0.75")] == "checked"
     assert v[(5, "300")] == "unchecked"        # bound to a name in section Two, not here
@@ -103,6 +103,8 @@ def test_a_number_is_checked_only_by_its_own_section(tmp_path):
     assert v[(21, "128")] == "unchecked"
     assert v[(25, "0.75")] == "restated"       # the summary repeats a checked number
     assert v[(25, "0.25")] == "unchecked"
+    assert v[(25, "300")] == "restated"        # three digits, bound to a name in section Two
+    assert v[(25, "30")] == "unchecked"        # two digits: too easily a coincidence
 
 
 def test_figure_captions_and_alt_text_are_scanned(tmp_path):

@@ -58,6 +58,22 @@ def test_every_source_has_its_seed_and_claims():
             assert (SEEDS / source["file"]).is_file(), source["file"]
 
 
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed articles are not in this checkout")
+def test_quotes_locate_their_claims():
+    """Each piece of a quote (split at "...") occurs in its article, ignoring everything but
+    letters and digits (the articles' math survives only as mangled text or TeX source)."""
+
+    def letters(text):
+        return re.sub(r"[^0-9a-zα-ωπ]", "", text.lower())
+
+    articles = {key: letters((SEEDS / s["file"]).read_text(encoding="utf-8"))
+                for key, s in LEDGER["sources"].items()}
+    lost = [e["id"] for e in CLAIMS
+            if any(letters(piece) not in articles[e["source"]]
+                   for piece in e["quote"].split("...") if letters(piece))]
+    assert not lost, f"quotes not found in their article: {lost}"
+
+
 def test_checkable_verdicts_carry_a_check():
     """Every true, loose or wrong verdict is decided by code, not asserted."""
     unchecked = [e["id"] for e in CLAIMS

@@ -395,7 +395,6 @@ def test_bad_learned_constructor_arguments(kwargs, exc, words):
         LearnedPositionalEmbedding(**args)
 
 
-@pytest.mark.skipif(importlib.util.find_spec("torch") is None, reason="needs PyTorch")
 @pytest.mark.parametrize("name, bits, min_exponent",
                          [("float32", 24, -125)] + HALF)
 def test_on_cuda(name, bits, min_exponent):

@@ -199,6 +199,8 @@ def test_seq_first_broadcasts_over_the_batch_axis_only():
     ("m(x, 3)", TypeError, "positions must be an integer torch.Tensor.*start="),
     ("m(x, torch.arange(5.0))", TypeError, "positions must hold integers"),
     ("m(x, torch.ones(5, dtype=torch.bool))", TypeError, "positions must hold integers"),
+    ("m(x, torch.arange(5).to(torch.uint8))", TypeError, "torch.long or torch.int32"),
+    ("m(x, torch.arange(5).to(torch.int16))", TypeError, "torch.long or torch.int32"),
     ("m(x, torch.arange(4))", ValueError, r"positions must have shape \(5,\)"),
     ("m(x, torch.zeros(5, 2, dtype=torch.long))", ValueError, "positions must have shape"),
     ("m(x, torch.arange(5) + 12)", ValueError, "position 16 does not fit .*max_len=16"),

@@ -29,6 +29,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.text  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.transforms import TransformNode  # noqa: E402
 
@@ -37,6 +38,23 @@ FOREGROUND = "#0b0c0d"
 
 PALETTE = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442"]
 """Okabe-Ito colours, distinguishable with the common colour-vision deficiencies."""
+
+THEMED = {"#0072b2": "blue", "#e69f00": "orange", "#009e73": "green", "#cc79a7": "pink",
+          "#56b4e9": "sky", "#d55e00": "vermillion", "#f0e442": "yellow", "#999999": "grey",
+          "#808080": "grey", "#666666": "muted"}
+"""Line and text colours the page's stylesheet sets per theme (``--posenc-blue`` ...), each at
+least 3:1 against the page background in light and dark mode (assets/posenc.css); the SVG keeps
+the Okabe-Ito value as the fallback."""
+
+MIN_FONT_PT = 10
+"""Smallest text in a figure: at the widths below it is read at 11 px or more on a 1280 px
+screen and 9 px or more on a 390 px phone."""
+
+NARROW_IN = 5.0
+"""Width of every figure on a phone (its 358 px column shows 10 pt text at 9.9 px)."""
+
+WIDE_IN = 7.1
+"""Widest a figure may be on a desktop: unscaled in the 688 px column at 1280 px."""
 
 DIVERGING = "PuOr"
 """Colour map for signed values in [-1, 1] (colour-blind safe, symmetric about 0)."""
@@ -94,6 +112,7 @@ def new_figure(*args, **kwargs):
 
 
 _TITLE = re.compile(r"<title>.*?</title>", re.DOTALL)
+_THEMED = re.compile("|".join(THEMED), re.IGNORECASE)
 # Geometry attributes only: text, labels and alt text keep every digit they were given.
 _GEOMETRY = re.compile(r'(\s(?:d|x|y|x1|x2|y1|y2|cx|cy|r|width|height|transform|points)=")([^"]*)"')
 _LONG_DECIMAL = re.compile(r"(-?\d+\.\d{2})\d+")
@@ -134,6 +153,7 @@ def to_svg(fig: Figure, alt: str, *, close: bool = True) -> str:
     if not isinstance(alt, str) or not alt.strip():
         raise ValueError("alt must be a non-empty sentence stating the figure's takeaway")
     with style():
+        _floor_text(fig)
         key = _cache_key(fig, alt)
         cached = _cache_read(key)
         if cached is None:
@@ -147,6 +167,7 @@ def to_svg(fig: Figure, alt: str, *, close: bool = True) -> str:
     text = text[text.index("<svg"):]                      # drop the XML prolog and doctype
     text = _TITLE.sub("", text)
     text = text.replace(FOREGROUND, "currentColor")
+    text = _THEMED.sub(lambda m: f"var(--posenc-{THEMED[m.group(0).lower()]}, {m.group(0)})", text)
     text = _round_geometry(text)
     label = html.escape(alt.strip(), quote=True)
     text = text.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
@@ -154,6 +175,47 @@ def to_svg(fig: Figure, alt: str, *, close: bool = True) -> str:
     text = text[:head_end] + f"<title>{label}</title>" + text[head_end:]
     _cache_write(key, text)
     return text
+
+
+def _floor_text(fig: Figure) -> None:
+    """Raise every text of the figure (tick labels, legends, annotations) to MIN_FONT_PT."""
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):             # later ticks copy the tick_params
+            if any(t.label1.get_fontsize() < MIN_FONT_PT for t in axis.get_major_ticks()):
+                ax.tick_params(axis=axis.axis_name, labelsize=MIN_FONT_PT)
+    for text in fig.findobj(matplotlib.text.Text):
+        if text.get_fontsize() < MIN_FONT_PT:
+            text.set_fontsize(MIN_FONT_PT)
+
+
+def _panels(fig: Figure) -> list:
+    """The figure's plotting panels (no colour bars), in reading order."""
+    panels = [ax for ax in fig.axes if ax.get_subplotspec() is not None and ax.get_visible()]
+    return sorted(panels, key=lambda ax: (ax.get_subplotspec().rowspan.start,
+                                          ax.get_subplotspec().colspan.start))
+
+
+def _restack(fig: Figure, width: float) -> bool:
+    """Lay the figure out ``width`` inches wide: side-by-side panels go into one column (two
+    when there are more than three), each keeping its shape. False if it cannot be restacked."""
+    panels = _panels(fig)
+    if not panels:
+        return False
+    grid = panels[0].get_subplotspec().get_gridspec()
+    rows, cols = grid.get_geometry()
+    w, h = fig.get_size_inches()
+    if cols == 1 or any(ax.get_subplotspec().get_gridspec() is not grid for ax in panels):
+        fig.set_size_inches(width, h)
+        return True
+    ncols = 1 if len(panels) <= 3 else 2
+    nrows = -(-len(panels) // ncols)
+    aspect = (w / cols) / (h / rows)                  # of one panel, titles and labels included
+    panel_h = min(max(width / ncols / aspect, 1.8), 3.4)
+    stacked = fig.add_gridspec(nrows, ncols)
+    for k, ax in enumerate(panels):
+        ax.set_subplotspec(stacked[k // ncols, k % ncols])
+    fig.set_size_inches(width, panel_h * nrows + 0.3)
+    return True
 
 
 class _StablePickler(pickle.Pickler):
@@ -238,6 +300,32 @@ def figure_html(fig: Figure, alt: str, caption: str | None = None) -> str:
     >>> out.startswith('<figure class="posenc-figure">') and "<figcaption>" in out
     True
     """
-    body = to_svg(fig, alt)
     cap = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
-    return f'<figure class="posenc-figure">{body}{cap}</figure>'
+    w, h = fig.get_size_inches()
+    side_by_side = len({ax.get_subplotspec().colspan.start for ax in _panels(fig)}) > 1
+    if w <= NARROW_IN or not side_by_side:            # one layout for every screen
+        if w > NARROW_IN:
+            fig.set_size_inches(NARROW_IN, h)
+        return f'<figure class="posenc-figure">{to_svg(fig, alt)}{cap}</figure>'
+    # Panels side by side on a desktop, stacked on a phone: two drawings, CSS shows one.
+    if w > WIDE_IN:
+        fig.set_size_inches(WIDE_IN, h * WIDE_IN / w)
+    wide = _unique_ids(to_svg(fig, alt, close=False), "w")
+    _restack(fig, NARROW_IN)
+    narrow = _unique_ids(to_svg(fig, alt), "n")
+    return (f'<figure class="posenc-figure posenc-figure--two"><div class="posenc-figure__wide">'
+            f'{wide}</div><div class="posenc-figure__narrow">{narrow}</div>{cap}</figure>')
+
+
+_ID = re.compile(r'\sid="([^"]+)"')
+
+
+def _unique_ids(svg: str, prefix: str) -> str:
+    """Prefix the SVG's element ids (and the references to them): two drawings of one figure
+    on a page must not share a clip path or marker id."""
+    ids = set(_ID.findall(svg))
+    if not ids:
+        return svg
+    names = "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True))
+    svg = re.sub(rf'(\sid=")({names})"', rf'\g<1>{prefix}-\g<2>"', svg)
+    return re.sub(rf'([("]#)({names})([)"])', rf'\g<1>{prefix}-\g<2>\g<3>', svg)

@@ -40,4 +40,8 @@ def gallery(keys, n: int = 64, *, max_columns: int = 4):
         ax.set_xlabel("position")
     for ax in list(axes.flat)[len(cands):]:
         ax.set_visible(False)
+    # One key for every panel: colour j is column j of each candidate's table.
+    shown = max(range(len(cands)), key=lambda k: len(axes.flat[k].lines))
+    fig.legend(axes.flat[shown].lines, [f"column {j}" for j in range(len(axes.flat[shown].lines))],
+               loc="outside upper center", ncols=4)
     return fig

@@ -6,6 +6,9 @@ import numpy as np
 
 from ._svg import PALETTE, new_figure, styled
 
+_DASHES = ("-", "--", "-.", ":")
+_MARKERS = ("o", "s", "^", "D", "v", "x", "P")
+
 
 @styled
 def error_by_position(curves, *, positions=None, title: str | None = None,
@@ -51,9 +54,14 @@ def error_by_position(curves, *, positions=None, title: str | None = None,
         raise ValueError("errors must be finite and non-negative")
     positives = np.concatenate([a[a > 0] for a in arrays.values()])
     bottom = positives.min() / 4 if positives.size else 1e-16     # where zeros are drawn
-    fig, ax = new_figure(figsize=(6.4, 3.4))
-    for colour, (label, a) in zip(PALETTE, arrays.items()):
-        ax.plot(x, np.maximum(a, bottom), label=label, color=colour, lw=1.2)
+    fig, ax = new_figure(figsize=(5.0, 4.2))
+    # Curves may lie on top of each other: each gets its own dash and marker, the markers
+    # staggered along the curve, so every one stays visible.
+    step = max(1, x.size // 8)
+    for k, (colour, (label, a)) in enumerate(zip(PALETTE, arrays.items())):
+        ax.plot(x, np.maximum(a, bottom), label=label, color=colour, lw=1.2,
+                ls=_DASHES[k % len(_DASHES)], marker=_MARKERS[k % len(_MARKERS)], ms=5,
+                markevery=(k * step // len(arrays), step), fillstyle="none")
     if floor is not None:
         ax.axhline(floor, color="0.5", ls="--", lw=1, label=f"{floor:.3g}")
     ax.set_yscale("log")
@@ -61,5 +69,6 @@ def error_by_position(curves, *, positions=None, title: str | None = None,
     ax.set_ylabel(ylabel)
     if title:
         ax.set_title(title)
-    ax.legend(loc="center right", fontsize=8)
+    long_label = max(len(label) for label in arrays) > 26
+    fig.legend(loc="outside lower center", ncols=1 if long_label else 2)
     return fig

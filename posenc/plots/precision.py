@@ -38,7 +38,7 @@ def error_by_position(positions, errors: dict, *, floor: float = 1e-9):
         raise ValueError("errors must be a non-empty dict {label: per-position errors}")
     if len(errors) > len(PALETTE):
         raise ValueError(f"errors can hold at most {len(PALETTE)} lines, got {len(errors)}")
-    fig, ax = new_figure(figsize=(6.4, 4.0))
+    fig, ax = new_figure(figsize=(5.0, 4.6))
     dashes = ["-", "--", "-.", ":", (0, (5, 1, 1, 1)), (0, (1, 2)), (0, (8, 2))]
     for k, (label, err) in enumerate(errors.items()):
         err = np.asarray(err, dtype=float)
@@ -52,5 +52,5 @@ def error_by_position(positions, errors: dict, *, floor: float = 1e-9):
     ax.set_ylabel("largest |error| in the row")
     ax.axhline(2.0**-25, color="0.5", linewidth=0.8, linestyle="--")
     ax.text(x.min(), 2.0**-25 * 1.5, "half a float32 ulp", fontsize=8, color="0.5")
-    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    fig.legend(loc="outside lower center", ncols=2)     # below: the plot keeps the width
     return fig

@@ -7,7 +7,7 @@ import numbers
 import numpy as np
 
 from ._data import curve, pair
-from ._svg import PALETTE, SEQUENTIAL, new_figure, styled
+from ._svg import FOREGROUND, PALETTE, SEQUENTIAL, new_figure, styled
 
 
 def _omega(omega, name: str = "omega") -> float:
@@ -76,7 +76,8 @@ def clock_path(table, *, positions=None, pair_=None, labels=("column 0", "column
         raise ValueError(f"label_every must be a positive integer, got {label_every!r}")
     fig, ax = new_figure(figsize=(5.2, 4.6))
     ax.plot(t[:, 0], t[:, 1], color="0.6", lw=0.6)
-    dots = ax.scatter(t[:, 0], t[:, 1], c=pos, cmap=SEQUENTIAL, s=14, zorder=3)
+    dots = ax.scatter(t[:, 0], t[:, 1], c=pos, cmap=SEQUENTIAL, s=14, zorder=3,
+                      edgecolors=FOREGROUND, linewidths=0.4)   # dark dots on a dark page
     for j in range(0, t.shape[0], label_every):
         ax.annotate(f"{pos[j]:g}", t[j], textcoords="offset points", xytext=(4, 4), fontsize=7)
     if rows is not None:

@@ -241,8 +241,7 @@ class SinusoidalPositionalEncoding(nn.Module):
             hint = " (for a scalar first position use start=)" if _is_int(positions) else ""
             raise TypeError(f"positions must be an integer torch.Tensor, got "
                             f"{type(positions).__name__}{hint}")
-        if positions.dtype.is_floating_point or positions.is_complex() or \
-                positions.dtype == torch.bool:
+        if positions.dtype not in (torch.int64, torch.int32):      # uint8 would index as a mask
             raise TypeError(f"positions must hold integers (torch.long or torch.int32), got "
                             f"{positions.dtype}")
         if tuple(positions.shape) not in (lead, seq_shape):
