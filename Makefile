@@ -44,13 +44,24 @@ serve: $(STAMP)  ## serve the site with live reload at http://127.0.0.1:8000/
 # browser module, strict build first, runs on one; the unit and doc tests on the other.
 JOBS ?= 2
 
-test: $(STAMP)  ## run every test: strict site build, unit tests, doc blocks, docstrings, browser
+# axe-core for the accessibility test (tests/test_browser.py), fetched from the npm registry on
+# first use into .cache/ (git-ignored), never served with the site. No npm: the test skips.
+AXE_VERSION := 4.14.1
+AXE := .cache/axe-core-$(AXE_VERSION)/axe.min.js
+$(AXE):
+	@if command -v npm >/dev/null; then \
+		mkdir -p $(@D) && cd $(@D) && npm pack -q axe-core@$(AXE_VERSION) >/dev/null && \
+		tar xzf axe-core-$(AXE_VERSION).tgz package/axe.min.js && mv package/axe.min.js . && \
+		rm -rf package axe-core-$(AXE_VERSION).tgz; \
+	else echo "warning: npm not found: the axe-core accessibility test will be skipped"; fi
+
+test: $(STAMP) $(AXE)  ## run every test: strict site build, unit tests, doc blocks, docstrings, browser
 	@# The strict build is the first test of tests/test_browser.py (POSENC_BUILD=always), so it
 	@# runs beside the unit and doc tests instead of before them. Screenshots for people to look
 	@# at are skipped here (POSENC_SCREENSHOTS=0): `make unit` or scripts/screenshots.py take them.
 	POSENC_BUILD=always POSENC_SCREENSHOTS=0 $(BIN)/python -m pytest -n $(JOBS) --dist loadfile
 
-unit: $(STAMP)  ## pytest on one process; the site is rebuilt only if a source is newer than site/
+unit: $(STAMP) $(AXE)  ## pytest on one process; the site is rebuilt only if a source is newer than site/
 	$(BIN)/python -m pytest
 
 docs: $(STAMP)  ## only the strict site build into site/
@@ -62,8 +73,9 @@ mutants: $(STAMP)  ## mutate posenc in a copy and check that the pages' doc test
 portable: $(STAMP)  ## the tests (not the browser's) under 3 NumPy/PyTorch CPU kernel levels, 3 file orders
 	$(BIN)/python scripts/cpu_matrix.py $(MATRIX_ARGS) -- -n $(JOBS) --dist loadfile
 
-slow: $(STAMP)  ## tests too slow for every run: torch.compile (eager, inductor), a 10^6 x 512 module (~90 s)
+slow: $(STAMP) $(AXE)  ## too slow for every run: torch.compile, a 10^6 x 512 module (~90 s), axe on every page (~2 min)
 	POSENC_TEST_SLOW=1 $(BIN)/python -m pytest tests/test_torch_compile.py -rs -p no:cacheprovider
+	POSENC_AXE_ALL=1 $(BIN)/python -m pytest tests/test_browser.py -k axe -rs -p no:cacheprovider
 
 clean:  ## remove build output and caches (keeps .venv)
 	rm -rf site .pytest_cache .cache

@@ -43,6 +43,9 @@ WORD = re.compile(r"(?<![\w-])(" + "|".join(
     + r")(?![\w-])", re.IGNORECASE)
 MARKER = re.compile(r"^\s*<!--\s*check:(?P<expr>.*?)-->\s*$")
 NO_CLAIM = re.compile(r"<!--\s*no-claim:(?P<why>.*?)-->")
+# The title line of a collapsed check (``??? note "Check: what it checks"``): it names the
+# block below it, which stays the check next to the paragraph above.
+CHECK_TITLE = re.compile(r'^\?{3}\+?\s+\w+\s+"Check:[^"]*"\s*$')
 COMPARES = re.compile(r"[<>]=?|[=!]=|\ball\(|\bany\(|isclose|allclose|array_equal|\bin\b")
 
 
@@ -183,7 +186,7 @@ def elements(text: str) -> list:
             close()
             section += 1
             out.append(Element("heading", n + 1, n + 1, section))
-        elif not raw.strip():
+        elif not raw.strip() or CHECK_TITLE.match(raw):
             close()
         else:
             if para is None:

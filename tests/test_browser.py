@@ -75,9 +75,12 @@ def newest_source_mtime() -> float:
 def site_dir() -> Path:
     built = SITE / EXPLORE / "index.html"
     fresh = built.exists() and built.stat().st_mtime >= newest_source_mtime()
+    # A site built without POSENC_SITE_URL has no sitemap, so no instant navigation to test.
+    fresh = fresh and "<loc>" in (SITE / "sitemap.xml").read_text()
     if fresh and os.environ.get("POSENC_BUILD") != "always":
         return SITE                                   # `make docs` output, newer than every source
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", MPLBACKEND="Agg")
+    env.setdefault("POSENC_SITE_URL", "http://127.0.0.1:8000/")
     result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
                              "--site-dir", str(SITE)],
                             cwd=ROOT, env=env, capture_output=True, text=True)
@@ -155,10 +158,13 @@ class Watched:
             # Material's instant navigation only follows links listed in the sitemap, whose URLs
             # carry site_url's port (localhost:8000); this server has a random port, so point the
             # sitemap here, as it would be on a site served where site_url says.
+            # Without POSENC_SITE_URL the sitemap's URLs are paths ("/explore/"): make them
+            # this server's URLs too, as a site built with its site_url would have them.
             response = route.fetch()
-            site_url = re.search(r"<loc>(\w+://[^/]+/)", response.text()).group(1)
             here = f"{url.scheme}://{url.netloc}/"
-            route.fulfill(response=response, body=response.text().replace(site_url, here))
+            found = re.search(r"<loc>(\w+://[^/]+/|/)", response.text())
+            body = response.text().replace(f"<loc>{found.group(1)}", f"<loc>{here}") if found else response.text()
+            route.fulfill(response=response, body=body)
         elif url.hostname == "127.0.0.1":
             route.continue_()
         else:                                         # never let it leave the machine
@@ -207,8 +213,16 @@ def open_explore(w: Watched, base_url: str):
 
 # ------------------------------------------------------------------------------ reading numbers
 
+def plain_number(text: str) -> str:
+    """A read-out as written for people (true minus, 1.234 × 10⁻⁴) back to Python's syntax."""
+    text = text.strip().replace("\u2212", "-")
+    m = re.fullmatch(r"([-+]?[\d.]+)\s*\u00d7\s*10\s*([-+]?\d+)", text)
+    return f"{m.group(1)}e{m.group(2)}" if m else text
+
+
 def assert_shown(text: str, value: float, what: str = ""):
     """``text`` is ``value`` correctly rounded to the digits shown."""
+    text = plain_number(text)
     shown = float(text)
     tolerance = _half_unit(text.lstrip("+-")) * (1 + 1e-9)
     assert abs(shown - value) <= tolerance, f"{what}: shows {text}, posenc gives {value!r}"
@@ -233,7 +247,14 @@ def out(page, root, name: str) -> str:
     return _scope(page, root).locator(f"[data-out='{name}']").inner_text().strip()
 
 
+def shown(page, root, name: str) -> str:
+    """What a control shows beside its slider: a number box's value, or an output's text."""
+    handle = _scope(page, root).locator(f"[data-show='{name}']")
+    return handle.input_value() if handle.evaluate("el => el.tagName") == "INPUT" else handle.inner_text()
+
+
 def numbers(text: str) -> list[str]:
+    text = text.replace("\u2212", "-")
     return text.replace("(", " ").replace(")", " ").replace("[", " ").replace("]", " ").replace(",", " ").split()
 
 
@@ -256,7 +277,7 @@ def test_pair_shows_what_posenc_computes(explore, a, b, d_model, exponent):
     for name, value in (("a", a), ("b", b), ("d_model", d_model), ("base", exponent)):
         set_input(page, root, name, value)
     base = 10.0 ** exponent
-    assert page.locator(f"{root} [data-show='base']").inner_text() == str(int(base))
+    assert shown(page, root, "base") == str(int(base))
     pe = posenc.encode([a, b], d_model, base=base)
     omega = posenc.frequencies(d_model, base)
     assert_shown(out(page, root, "dot"), pe[0] @ pe[1], "dot product")
@@ -366,10 +387,11 @@ def test_sliders_work_with_the_keyboard(explore):
     for _ in range(5):
         page.keyboard.press("ArrowRight")
     assert slider.input_value() == "5"
-    assert page.locator(f"{root} [data-show='a']").inner_text() == "5"
+    assert shown(page, root, "a") == "5"
+    page.keyboard.press("Tab")                        # the number box beside it
     page.keyboard.press("Tab")                        # on to position B
     page.keyboard.press("End")
-    assert page.locator(f"{root} [data-show='b']").inner_text() == "200"
+    assert shown(page, root, "b") == "200"
     pe = posenc.encode([5, 200], 8)
     assert_shown(out(page, root, "dot"), pe[0] @ pe[1], "dot after keyboard input")
 
@@ -420,37 +442,6 @@ def test_any_page_can_host_any_explorer_twice(watched, base_url):
     set_input(page, first, "k", -20)
     assert_shown(out(page, first, "angle"), posenc.frequencies(16)[1] * -20, "first clock")
     assert_shown(out(page, second, "angle"), posenc.frequencies(16)[1] * 3, "second clock, untouched")
-
-
-def test_math_fits_a_phone(browser, base_url, site_dir):
-    """On a 390 px screen no formula on any page is wider than the text column: an inline one
-    would run off the screen, a display one would need sideways scrolling (posenc.css lets it
-    scroll rather than overflow, but a long line should be split instead).
-    One page is loaded with the site's stylesheets; every page's article is swapped into it in
-    turn and measured, which is much quicker than a full load per page."""
-    w = Watched(browser.new_context(viewport={"width": 390, "height": 800}))
-    w.page.goto(base_url, wait_until="load")
-    urls = [base_url + p for p in site_pages(site_dir)]
-    too_wide = w.page.evaluate("""async urls => {
-        const here = document.querySelector('.md-content__inner');
-        const found = {};
-        for (const url of urls) {
-            const text = await (await fetch(url)).text();
-            const doc = new DOMParser().parseFromString(text, 'text/html');
-            here.innerHTML = doc.querySelector('.md-content__inner').innerHTML;
-            const edge = here.getBoundingClientRect().right;
-            const wide = [...here.querySelectorAll('math:not([display=block])')]
-                .filter(m => !m.closest('.posenc-math, pre, table, .md-typeset__scrollwrap'))
-                .filter(m => m.getBoundingClientRect().right > edge + 1)
-                .map(m => m.textContent.slice(0, 60));
-            for (const e of here.querySelectorAll('.posenc-math'))
-                if (e.scrollWidth > e.clientWidth + 1) wide.push('display: ' + e.textContent.slice(0, 60));
-            if (wide.length) found[url] = wide;
-        }
-        return found; }""", urls)
-    w.close()
-    w.check()
-    assert not too_wide, f"math wider than a phone's text column: {too_wide}"
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -527,7 +518,7 @@ def test_page_weight(watched, base_url, site_dir):
     page.wait_for_load_state("networkidle")
     assets = site_dir / "assets" / "explorers"
     own = {p.name: p.stat().st_size for p in sorted(assets.iterdir())}
-    assert all(size < 8_000 for size in own.values()), own
+    assert all(size < 12_000 for size in own.values()), own      # core.js: controls + notation
     assert sum(own.values()) < 40_000, own
     lines = [f"{size:>9,d}  {url.removeprefix(base_url)}" for url, size in sorted(sizes.items())]
     lines.append(f"{sum(sizes.values()):>9,d}  total for {EXPLORE} (explorers' own files: {sum(own.values()):,d})")
@@ -575,6 +566,14 @@ READER_VIEW = """async urls => {
                 if (ratio < 2) add(url, `bracket ${ratio.toFixed(2)} lines tall around ` + table.textContent.slice(0, 30));
             }
         }
+        // No formula is wider than the text column: an inline one would run off the screen, a
+        // display one would need sideways scrolling (it may scroll, but should be split instead).
+        const edge = here.getBoundingClientRect().right;
+        for (const m of here.querySelectorAll('math:not([display=block])'))
+            if (!m.closest('.posenc-math, pre, table, .md-typeset__scrollwrap') && m.getBoundingClientRect().right > edge + 1)
+                add(url, 'inline math wider than the column: ' + m.textContent.slice(0, 60));
+        for (const e of here.querySelectorAll('.posenc-math'))
+            if (e.scrollWidth > e.clientWidth + 1) add(url, 'display math scrolls: ' + e.textContent.slice(0, 60));
         // Display formulas: nothing reaches outside the box that clips them.
         for (const box of here.querySelectorAll('.posenc-math')) {
             const edge = box.getBoundingClientRect();
@@ -616,8 +615,9 @@ READER_VIEW = """async urls => {
 @pytest.mark.parametrize("width", [390, 1280])
 def test_every_page_reads_well(browser, base_url, site_dir, width):
     """On a phone and a desktop, on every page: math is set in the self-hosted OpenType MATH font
-    and its brackets stretch (a 2x2 matrix's bracket is at least two text lines tall), no display
-    formula is clipped, figure text is at least 11 px (desktop) or 9 px (phone), the copy button
+    and its brackets stretch (a 2x2 matrix's bracket is at least two text lines tall), no formula
+    is wider than the text column (inline ones would run off a phone's screen, display ones would
+    scroll) and none is clipped, figure text is at least 11 px (desktop) or 9 px (phone), the copy button
     of every ">>>" block copies Python, and the page never scrolls sideways. Each page's article is swapped into
     one loaded page, so the whole site takes a few seconds."""
     w = Watched(browser.new_context(viewport={"width": width, "height": 800}))
@@ -652,3 +652,166 @@ def test_copy_button_copies_runnable_code(browser, base_url):
     result = subprocess.run([sys.executable, "-c", copied], cwd=ROOT, capture_output=True, text=True,
                             env=dict(os.environ, PYTHONPATH=str(ROOT), MPLBACKEND="Agg"), timeout=60)
     assert result.returncode == 0, f"the copied code fails:\n{copied}\n{result.stderr}"
+
+
+def test_number_boxes_targets_and_announcements(explore):
+    """Each slider has a number box beside it: typing a value moves the slider and the read-outs.
+    Sliders, boxes and selects are at least 24 px tall (WCAG 2.5.8); every explorer has a polite
+    live region; the offset plot labels both axes and draws its line above the dots."""
+    page, root = explore, ".posenc-explorer[data-explorer='offset']"
+    box = page.locator(f"{root} [data-show='k']")
+    box.fill("-12")
+    box.dispatch_event("change")
+    assert page.locator(f"{root} [data-in='k']").input_value() == "-12"
+    pe = posenc.encode([100, 88], 64)
+    set_input(page, root, "ref", 100)
+    set_input(page, root, "d_model", 64)
+    set_input(page, root, "base", 4)
+    box.fill("-12")
+    box.dispatch_event("change")
+    assert_shown(out(page, root, "plus"), pe[0] @ pe[1], "after typing k = -12")
+    box.fill("999")                                   # out of range: clamped to the slider's max
+    box.dispatch_event("change")
+    assert shown(page, root, "k") == "50"
+    small = page.evaluate("""() => [...document.querySelectorAll(
+            '.posenc-explorer input, .posenc-explorer select')]
+        .map(e => [e.dataset.in || e.dataset.show, e.getBoundingClientRect().height])
+        .filter(([, h]) => h < 24)""")
+    assert not small, f"controls under 24 px tall: {small}"
+    live = page.evaluate("""() => [...document.querySelectorAll('.posenc-explorer')]
+        .map(e => e.querySelectorAll('[aria-live]').length)""")
+    assert all(live), f"an explorer without a live region: {live}"
+    page.wait_for_function("document.querySelector(\"[data-explorer='offset'] [data-out='said']\")"
+                           ".textContent.includes('Offset k')")
+    labels = page.locator(f"{root} svg text.posenc-plot__label").all_text_contents()
+    assert labels == ["offset k", "dot product"]
+    order = page.locator(f"{root} svg > *").evaluate_all("es => es.map(e => e.getAttribute('class'))")
+    assert order.index("posenc-plot__line") > order.index("posenc-plot__dots")
+    heads = page.locator(".posenc-explorer[data-explorer='pair'] th").all_inner_texts()
+    assert len(set(heads)) == len(heads) and sum("A" in h for h in heads) == 2, heads
+
+
+def test_pair_table_fits_a_phone(browser, base_url):
+    w = Watched(browser.new_context(viewport={"width": 390, "height": 844}))
+    open_explore(w, base_url)
+    page = w.page
+    set_input(page, ".posenc-explorer[data-explorer='pair']", "d_model", 64)
+    wide = page.evaluate("""() => { const s = document.querySelector(
+        "[data-explorer='pair'] .posenc-scroll"); return [s.scrollWidth, s.clientWidth]; }""")
+    assert wide[0] <= wide[1] + 1, f"pair table scrolls sideways on a phone: {wide}"
+    w.close()
+    w.check()
+
+
+# ------------------------------------------------------------------------------ accessibility
+
+AXE_VERSION = "4.14.1"           # keep in step with AXE_VERSION in the Makefile
+AXE = ROOT / ".cache" / f"axe-core-{AXE_VERSION}" / "axe.min.js"
+
+
+def axe_source() -> str:
+    """axe-core from the npm registry (`npm pack`), kept in .cache/ (git-ignored) for the test
+    run only: it is never part of the site. `make test` fetches it first; so does this."""
+    if not AXE.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            reason = "NO NPM: axe-core could not be fetched; the accessibility test did NOT run."
+            warnings.warn(reason)
+            pytest.skip(reason)
+        import tarfile
+        AXE.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run([npm, "pack", "-q", f"axe-core@{AXE_VERSION}"], cwd=AXE.parent, check=True,
+                       capture_output=True, timeout=300)
+        tgz = AXE.parent / f"axe-core-{AXE_VERSION}.tgz"
+        with tarfile.open(tgz) as archive:
+            AXE.write_bytes(archive.extractfile("package/axe.min.js").read())
+        tgz.unlink()
+    return AXE.read_text()
+
+
+AXE_VIEW = """async ([urls, rules, contrasted]) => {
+    // Colour contrast is by far the slowest rule (every code token is a node); colours come
+    // from the site's CSS alone, so it runs on a sample of pages that hold every kind of text.
+    const options = url => {
+        const o = rules ? {runOnly: {type: 'rule', values: rules}} : {};
+        o.resultTypes = ['violations'];
+        if (!rules && !contrasted.some(c => url.endsWith('/' + c))) o.rules = {'color-contrast': {enabled: false}};
+        return o;
+    };
+    const serious = v => ['serious', 'critical'].includes(v.impact);
+    const report = (url, r) => r.violations.filter(serious).map(v =>
+        `${url}: ${v.id} (${v.impact}) x${v.nodes.length}: ${v.nodes[0].target.join(' ')}`);
+    // The whole first page (header, navigation, search dialog, footer), then every page's
+    // article swapped into it, with its explorers mounted.
+    const found = report(urls[0], await axe.run(document, options(urls[0])));
+    const here = document.querySelector('.md-content__inner');
+    for (const url of urls.slice(1)) {
+        const doc = new DOMParser().parseFromString(await (await fetch(url)).text(), 'text/html');
+        here.innerHTML = doc.querySelector('.md-content__inner').innerHTML;
+        window.posencExplorers.mountAll();
+        // What Material's scripts do to a page they load: tables wrapped in a scrolling box,
+        // code blocks that scroll made focusable; then reader.js names the wide boxes.
+        for (const t of here.querySelectorAll('table:not([class])')) {
+            const outer = document.createElement('div'), inner = document.createElement('div');
+            outer.className = 'md-typeset__scrollwrap'; inner.className = 'md-typeset__table';
+            t.replaceWith(outer); outer.append(inner); inner.append(t);
+        }
+        for (const c of here.querySelectorAll('pre > code'))
+            if (c.scrollWidth > c.clientWidth) c.tabIndex = 0;
+        window.posencFocusWide();
+        found.push(...report(url, await axe.run(here, options(url))));
+    }
+    return found; }"""
+
+
+PHONE_RULES = ["scrollable-region-focusable", "target-size", "meta-viewport", "region",
+               "landmark-unique", "nested-interactive", "aria-hidden-focus"]
+# Pages on which colour contrast is checked (at 1280 px): prose, links, every code token
+# colour, tables, admonitions, figures, the explorers, the notebook and the API reference.
+CONTRAST_SAMPLE = ["explore/", "", "chapters/07-why-pair-sine-with-cosine/", "notebooks/playground/",
+                   "api/build/", "references/"]
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_axe_finds_nothing_serious(browser, base_url, site_dir, width):
+    """axe-core reports no serious or critical violation (WCAG 2.x A/AA and best practices) on
+    any page, on a desktop and on a phone, in the light scheme; the page chrome is checked once
+    in full, each page's article in turn (swapped into one loaded page, as above). Colour
+    contrast runs on CONTRAST_SAMPLE at 1280 px; the phone run takes the width-bound rules."""
+    source = axe_source()
+    w = Watched(browser.new_context(viewport={"width": width, "height": 800}))
+    w.page.goto(base_url + EXPLORE, wait_until="load")
+    w.page.add_script_tag(content=source)
+    # Every page takes minutes on a busy 2-core machine: `make test` checks the sample,
+    # `make slow` (POSENC_AXE_ALL=1, in CI) every page.
+    pages = site_pages(site_dir) if os.environ.get("POSENC_AXE_ALL") else CONTRAST_SAMPLE
+    urls = [base_url + EXPLORE] + [base_url + p for p in pages if p != EXPLORE]
+    # Colours and names do not change with the width: the phone run takes the rules that do.
+    rules = None if width > 500 else PHONE_RULES
+    found = w.page.evaluate(AXE_VIEW, [urls, rules, CONTRAST_SAMPLE])
+    w.close()
+    w.check()
+    assert not found, "axe-core, serious or critical:\n" + "\n".join(found)
+
+
+def test_metadata_per_page(site_dir):
+    """Each page has its own <title> and description; no canonical link or sitemap entry points
+    at localhost unless the build was told so (POSENC_SITE_URL); the 404 page uses relative
+    asset paths; the search index skips figure source code."""
+    import json
+    titles, descriptions = {}, {}
+    for page in site_pages(site_dir):
+        html = (site_dir / page / "index.html").read_text()
+        titles[page] = re.search(r"<title>([^<]*)</title>", html).group(1)
+        descriptions[page] = re.search(r'<meta name="description" content="([^"]*)"', html).group(1)
+    assert len(set(titles.values())) == len(titles), titles
+    assert titles[""] != "posenc" and len(set(descriptions.values())) == len(descriptions), descriptions
+    if "localhost" not in os.environ.get("POSENC_SITE_URL", ""):
+        assert "localhost" not in (site_dir / "sitemap.xml").read_text()
+    missing = (site_dir / "404.html").read_text()
+    assert 'href="/assets' not in missing and 'src="/assets' not in missing
+    assert "Page not found" in missing and "references/" in missing
+    index = json.loads((site_dir / "search" / "search_index.json").read_text())
+    figure_code = [d["location"] for d in index["docs"]    # API examples and notebooks may show it
+                   if "fig = " in d["text"] and not d["location"].startswith(("api/", "notebooks/"))]
+    assert not figure_code, f"figure source code is indexed: {figure_code}"

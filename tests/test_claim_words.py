@@ -100,3 +100,14 @@ def test_a_multi_line_marker_names_its_words(tmp_path):
     found = _lint(tmp_path, "# T\n\nNo single column separates them.\n\n"
                             "<!-- check: all(gap(c) < 0.1\n    for c in cols)  # no single -->\n")
     assert found["No single"].verdict == "satisfied"
+
+
+def test_a_collapsed_check_is_still_next_to_its_paragraph(tmp_path):
+    """A check folded into ``??? note "Check: ..."`` binds the paragraph above it; its title is
+    not prose. A paragraph between them still breaks the binding."""
+    block = '??? note "Check: every value"\n\n    ```pycon\n    >>> bool(x.min() > 0)  # always\n    True\n    ```\n\n'
+    found = _lint(tmp_path, "# T\n\nIt is always positive.\n\n" + block)
+    assert found["It is"].verdict == "satisfied"
+    assert not [s for s in found.values() if "every" in s.words]
+    found = _lint(tmp_path, "# T\n\nIt is always positive.\n\nA paragraph between.\n\n" + block)
+    assert found["It is"].verdict == "flagged"

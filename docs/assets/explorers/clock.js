@@ -17,16 +17,11 @@
     var svg = P.svg("svg", { viewBox: "0 0 " + S + " " + S, class: "posenc-plot posenc-clock", role: "img",
                              "aria-label": "The pair (PE[pos, 2i], PE[pos, 2i+1]) = (sin, cos) on the unit circle " +
                              "and the same pair at pos + k, turned by the angle omega_i k." });
-    var summary = P.el("dl", { class: "posenc-summary" });
-    var outs = {};
-    [["omega", "ω_i"], ["angle", "turn ω_i k (radians)"],
-     ["now", "pair at pos"], ["then", "pair at pos + k"],
-     ["matrix", "block B(ω_i k) of M_k"],
-     ["rotated", "B × (pair at pos)"]].forEach(function (p) {
-      summary.append(P.el("dt", {}, p[1]));
-      outs[p[0]] = P.el("dd", { "data-out": p[0] });
-      summary.append(outs[p[0]]);
-    });
+    var sm = P.summary([["omega", "ω_i"], ["angle", "turn ω_i k (radians)"],
+                        ["now", "pair at pos"], ["then", "pair at pos + k"],
+                        ["matrix", "block B(ω_i k) of M_k"], ["rotated", "B × (pair at pos)"]]);
+    var summary = sm.node, outs = sm.outs;
+    var say = P.announcer(f.body);
     var legend = P.el("p", { class: "posenc-axes" });
     legend.append("pair = (PE[·, 2i], PE[·, 2i+1]) = (sin, cos):  → sin   ↑ cos   ",
                   P.el("span", { class: "posenc-key posenc-key--a" }), " pos   ",
@@ -68,13 +63,15 @@
                    P.svg("circle", { cx: q[0], cy: q[1], r: 6, class: e[1] }));
       });
 
-      outs.omega.textContent = P.sci(w, 4);
+      P.put(outs.omega, P.sciNode(w, 4));
       outs.angle.textContent = P.fmt(phi, 4);
       outs.now.textContent = pair(now);
       outs.then.textContent = pair(then);
       outs.matrix.textContent = "[[" + P.fmt(m[0][0], 4) + ", " + P.fmt(m[0][1], 4) + "], [" +
                                 P.fmt(m[1][0], 4) + ", " + P.fmt(m[1][1], 4) + "]]";
       outs.rotated.textContent = pair(rot);
+      say("Pair " + ii + ", shift k " + P.fmt(kk, 0) + ": the hand turns by " + outs.angle.textContent +
+          " radians, from " + outs.now.textContent + " to " + outs.then.textContent + ".");
     }
     [d, i, pos, k, s].forEach(function (c) { c.input.addEventListener("input", update); });
     update();

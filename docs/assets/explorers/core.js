@@ -52,7 +52,7 @@
   /* Fixed decimals, without a "-0.000". */
   P.fmt = function (x, decimals) {
     var s = x.toFixed(decimals);
-    return /^-0\.?0*$/.test(s) ? s.slice(1) : s;
+    return (/^-0\.?0*$/.test(s) ? s.slice(1) : s).replace("-", "\u2212");   /* a true minus */
   };
   /* Significant digits in exponent form for numbers that span decades (frequencies). */
   P.sci = function (x, digits) {
@@ -66,8 +66,10 @@
     return e;
   };
 
-  /* A labelled <input type=range> with its value shown next to it.
-   * opts: {name, label, min, max, step, value, show(v) -> text}. Returns {node, input, value()}. */
+  /* A labelled <input type=range> with a number box beside it (type a value, or use the
+   * slider); both move together. opts: {name, label, min, max, step, value, show(v) -> text}.
+   * With opts.show (a value that is not the slider's own number, like base = 10^v) the value
+   * is shown as text instead of a number box. Returns {node, input, value(), sync()}. */
   P.slider = function (opts) {
     var id = "posenc-x" + ++counter;
     var wrap = P.el("div", { class: "posenc-control" });
@@ -76,16 +78,60 @@
       type: "range", id: id, name: opts.name, "data-in": opts.name,
       min: opts.min, max: opts.max, step: opts.step || 1, value: opts.value,
     });
-    var out = P.el("output", { for: id, "data-show": opts.name });
-    var show = opts.show || String;
+    var shown;
+    if (opts.show) {
+      shown = P.el("output", { for: id, "data-show": opts.name });
+    } else {
+      shown = P.el("input", {
+        type: "number", "data-show": opts.name, "aria-label": opts.label + " (number)",
+        min: opts.min, max: opts.max, step: opts.step || 1, value: opts.value, inputmode: "numeric",
+      });
+      shown.addEventListener("change", function () {
+        var step = Number(input.step) || 1, lo = Number(input.min), hi = Number(input.max);
+        var v = Number(shown.value);
+        if (!isFinite(v)) v = Number(input.value);
+        v = Math.min(hi, Math.max(lo, lo + Math.round((v - lo) / step) * step));
+        input.value = String(v);
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+    }
     var sync = function () {
-      out.textContent = show(Number(input.value));
-      input.setAttribute("aria-valuetext", out.textContent);
+      var text = opts.show ? opts.show(Number(input.value)) : String(Number(input.value));
+      if (opts.show) shown.textContent = text;
+      else {
+        shown.value = text;
+        shown.max = input.max;
+      }
+      input.setAttribute("aria-valuetext", text);
     };
     input.addEventListener("input", sync);
     sync();
-    wrap.append(label, input, out);
+    wrap.append(label, input, shown);
     return { node: wrap, input: input, value: function () { return Number(input.value); }, sync: sync };
+  };
+
+  /* Numbers written as mathematics: a true minus sign, and 1.234 × 10⁻⁴ for a power of ten.
+   * Returns a DocumentFragment (use P.put to place it). */
+  P.minus = function (text) { return String(text).replace(/-/g, "\u2212"); };
+  P.sciNode = function (x, digits) {
+    var parts = x.toExponential(digits - 1).split("e");
+    var frag = document.createDocumentFragment();
+    var e = Number(parts[1]);
+    if (e === 0) { frag.append(P.minus(parts[0])); return frag; }
+    var sup = P.el("sup", {}, P.minus(String(e)));
+    frag.append(P.minus(parts[0]) + " \u00d7 10", sup);
+    return frag;
+  };
+  P.put = function (el, content) {
+    el.textContent = "";
+    if (typeof content === "string") el.textContent = P.minus(content);
+    else el.append(content);
+  };
+  /* A label with a subscript: P.sub("ω", "i") is ω with subscript i. */
+  P.sub = function (base, index, after) {
+    var frag = document.createDocumentFragment();
+    frag.append(base, P.el("sub", {}, index), after || "");
+    return frag;
   };
 
   /* base = 10 ** v for v = 1 .. 5: exact, and spans the values worth comparing. */
@@ -116,6 +162,40 @@
   };
 
   P.uid = function (prefix) { return prefix + ++counter; };
+
+  /* Text with subscripts: "Σ_i cos(ω_i k)" becomes Σ<sub>i</sub> cos(ω<sub>i</sub> k). */
+  P.rich = function (text) {
+    var frag = document.createDocumentFragment(), re = /_([A-Za-z0-9]+)/g, last = 0, m;
+    while ((m = re.exec(text))) {
+      frag.append(text.slice(last, m.index), P.el("sub", {}, m[1]));
+      last = re.lastIndex;
+    }
+    frag.append(text.slice(last));
+    return frag;
+  };
+
+  /* A summary list (dt label, dd value) whose labels may carry subscripts. */
+  P.summary = function (pairs) {
+    var dl = P.el("dl", { class: "posenc-summary" }), outs = {};
+    pairs.forEach(function (p) {
+      var dt = P.el("dt");
+      dt.append(P.rich(p[1]));
+      outs[p[0]] = P.el("dd", { "data-out": p[0] });
+      dl.append(dt, outs[p[0]]);
+    });
+    return { node: dl, outs: outs };
+  };
+
+  /* One sentence for screen readers, announced politely a moment after the sliders stop. */
+  P.announcer = function (root) {
+    var live = P.el("p", { class: "posenc-sr", "aria-live": "polite", "data-out": "said" });
+    root.append(live);
+    var timer = null;
+    return function (text) {
+      clearTimeout(timer);
+      timer = setTimeout(function () { live.textContent = text; }, 400);
+    };
+  };
 
   var SVGNS = "http://www.w3.org/2000/svg";
   P.svg = function (tag, attrs) {

@@ -29,8 +29,8 @@
       "aria-label": "Heatmap of the encoding: positions down, dimensions across. " +
                     "Focus it and use the arrow keys to read single values.",
     });
-    var axes = P.el("p", { class: "posenc-axes" },
-                    "↓ position 0 … n − 1    → dimension 0 … d_model − 1");
+    var axes = P.el("p", { class: "posenc-axes" });
+    axes.append(P.rich("↓ position 0 … n − 1    → dimension 0 … d_model − 1"));
     var legend = P.el("div", { class: "posenc-legend", "aria-hidden": "true" });
     legend.append(P.el("span", {}, "−1"), P.el("span", { class: "posenc-legend__bar" }),
                   P.el("span", {}, "+1"));

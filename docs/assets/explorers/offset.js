@@ -3,7 +3,7 @@
 (function () {
   "use strict";
   var P = window.posencExplorers;
-  var K = 50, W = 600, H = 260, M = { l: 56, r: 12, t: 12, b: 40 };
+  var K = 50, W = 600, H = 280, M = { l: 76, r: 12, t: 12, b: 60 };
 
   P.register("offset", function (root) {
     var f = P.frame(root, "Dot product against offset");
@@ -17,17 +17,13 @@
                              "aria-label": "PE(ref)·PE(ref+k) against k from -" + K + " to " + K +
                              ": the dots for the chosen reference lie on the curve of the sum of cos(omega_i k), " +
                              "which is the same for every reference and symmetric about k = 0." });
-    var summary = P.el("dl", { class: "posenc-summary" });
-    var outs = {};
-    [["plus", "PE(ref) · PE(ref + k)"], ["minus", "PE(ref) · PE(ref − k)"],
-     ["cos", "Σ_i cos(ω_i k)"], ["gap", "largest gap from Σ cos over k = −50 … 50"]]
-      .forEach(function (p) {
-        summary.append(P.el("dt", {}, p[1]));
-        outs[p[0]] = P.el("dd", { "data-out": p[0] });
-        summary.append(outs[p[0]]);
-      });
+    var sm = P.summary([["plus", "PE(ref) · PE(ref + k)"], ["minus", "PE(ref) · PE(ref − k)"],
+                        ["cos", "Σ_i cos(ω_i k)"], ["gap", "largest gap from Σ cos over k = −50 … 50"]]);
+    var summary = sm.node, outs = sm.outs;
+    var say = P.announcer(f.body);
     var legend = P.el("p", { class: "posenc-axes" });
-    legend.append(P.el("span", { class: "posenc-key posenc-key--line" }), " Σ_i cos(ω_i k), the same for every ref   ",
+    legend.append(P.el("span", { class: "posenc-key posenc-key--line" }), " ",
+                  P.rich("Σ_i cos(ω_i k), the same for every ref"), "   ",
                   P.el("span", { class: "posenc-key posenc-key--dot" }), " PE(ref) · PE(ref + k) for the chosen ref");
     f.body.append(svg, legend, summary);
 
@@ -55,7 +51,7 @@
       g.append(P.svg("line", { x1: M.l, x2: W - M.r, y1: y(0), y2: y(0) }),
                P.svg("line", { x1: x(0), x2: x(0), y1: M.t, y2: H - M.b }));
       [[-K, "−" + K], [0, "0"], [K, String(K)]].forEach(function (t) {
-        var label = P.svg("text", { x: x(t[0]), y: H - M.b + 16, "text-anchor": "middle" });
+        var label = P.svg("text", { x: x(t[0]), y: H - M.b + 20, "text-anchor": "middle" });
         label.textContent = t[1];
         g.append(label);
       });
@@ -64,20 +60,29 @@
         label.textContent = t[1];
         g.append(label);
       });
-      var xl = P.svg("text", { x: (M.l + W - M.r) / 2, y: H - 6, "text-anchor": "middle" });
+      var xl = P.svg("text", { x: (M.l + W - M.r) / 2, y: H - 8, "text-anchor": "middle",
+                               class: "posenc-plot__label" });
       xl.textContent = "offset k";
-      g.append(xl);
+      var yc = (M.t + H - M.b) / 2;
+      var yl = P.svg("text", { x: 0, y: 0, "text-anchor": "middle", class: "posenc-plot__label",
+                               transform: "translate(16 " + yc + ") rotate(-90)" });
+      yl.textContent = "dot product";
+      g.append(xl, yl);
       svg.append(g);
       svg.append(P.svg("line", { class: "posenc-plot__marker", x1: x(kk), x2: x(kk), y1: M.t, y2: H - M.b }));
-      svg.append(P.svg("path", { d: line, class: "posenc-plot__line" }));
+      // Dots first, the line on top: the curve stays visible where every dot lies on it.
       var dg = P.svg("g", { class: "posenc-plot__dots" });
-      dots.forEach(function (p) { dg.append(P.svg("circle", { cx: p[0].toFixed(1), cy: p[1].toFixed(1), r: 2.6 })); });
+      dots.forEach(function (p) { dg.append(P.svg("circle", { cx: p[0].toFixed(1), cy: p[1].toFixed(1), r: 3.2 })); });
       svg.append(dg);
+      svg.append(P.svg("path", { d: line, class: "posenc-plot__line" }));
 
       outs.plus.textContent = P.fmt(P.dot(pr, P.encode(r + kk, dModel, base, "interleaved")), 4);
       outs.minus.textContent = P.fmt(P.dot(pr, P.encode(r - kk, dModel, base, "interleaved")), 4);
       outs.cos.textContent = P.fmt(sumcos(kk), 4);
       outs.gap.textContent = gap < 1e-9 ? "below 1e-9 (rounding only)" : P.sci(gap, 2);
+      say("Offset k " + P.fmt(kk, 0) + ", reference " + r + ": PE(ref) · PE(ref + k) is " + outs.plus.textContent +
+          ", PE(ref) · PE(ref − k) is " + outs.minus.textContent + ", the sum of cosines is " +
+          outs.cos.textContent + ".");
     }
     [ref, d, s, k].forEach(function (c) { c.input.addEventListener("input", update); });
     update();

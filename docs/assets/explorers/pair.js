@@ -11,21 +11,21 @@
     var s = P.baseSlider();
     f.controls.append(a.node, b.node, d.node, s.node);
 
-    var summary = P.el("dl", { class: "posenc-summary" });
-    var outs = {};
-    [["dot", "PE(A) · PE(B)"], ["cosine", "cosine similarity"], ["distance", "distance |PE(A) − PE(B)|"]]
-      .forEach(function (pair) {
-        summary.append(P.el("dt", {}, pair[1]));
-        outs[pair[0]] = P.el("dd", { "data-out": pair[0] });
-        summary.append(outs[pair[0]]);
-      });
+    var sm = P.summary([["dot", "PE(A) · PE(B)"], ["cosine", "cosine similarity"],
+                        ["distance", "distance ‖PE(A) − PE(B)‖"]]);
+    var summary = sm.node, outs = sm.outs;
+    var say = P.announcer(f.body);
 
     var scroll = P.el("div", { class: "posenc-scroll", tabindex: "0", role: "region",
                                "aria-label": "per-dimension values" });
     var table = P.el("table", { class: "posenc-table" });
     var head = P.el("tr");
-    ["dim", "pair i", "fn", "ω_i", "PE(A)", "PE(B)", "PE(A) − PE(B)"].forEach(function (h) {
-      head.append(P.el("th", { scope: "col" }, h));
+    // Short headers so the table fits a phone; the last column is the difference A − B.
+    ["dim", "i", "fn", "ω_i", "A", "B", "A − B"].forEach(function (h, n) {
+      var th = P.el("th", { scope: "col" });
+      th.append(P.rich(h));
+      if (n >= 4) th.setAttribute("aria-label", ["PE(A)", "PE(B)", "PE(A) − PE(B)"][n - 4]);
+      head.append(th);
     });
     var thead = P.el("thead");
     thead.append(head);
@@ -46,13 +46,18 @@
       outs.dot.textContent = P.fmt(dot, 4);
       outs.cosine.textContent = P.fmt(cosine, 4);
       outs.distance.textContent = P.fmt(Math.sqrt(diff), 4);
+      say("Positions " + a.value() + " and " + b.value() + ", d_model " + dModel + ": dot product " +
+          outs.dot.textContent + ", cosine similarity " + outs.cosine.textContent + ", distance " +
+          outs.distance.textContent + ".");
       tbody.textContent = "";
       for (j = 0; j < dModel; j++) {
         var i = j >> 1;
         var row = P.el("tr", { "data-dim": j });
-        [String(j), String(i), j % 2 ? "cos" : "sin", P.sci(omega[i], 4),
+        [String(j), String(i), j % 2 ? "cos" : "sin", P.sciNode(omega[i], 4),
          P.fmt(pa[j], 4), P.fmt(pb[j], 4), P.fmt(pa[j] - pb[j], 4)].forEach(function (t) {
-          row.append(P.el("td", {}, t));
+          var td = P.el("td");
+          td.append(t);
+          row.append(td);
         });
         tbody.append(row);
       }

@@ -1,0 +1,113 @@
+"""hooks/reader.py and the reading aids it builds: descriptions, reading times, citations,
+the search dialog's name, the notebook page's trimmed CSS, and short "Answer." paragraphs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from hooks import reader
+
+ROOT = Path(__file__).resolve().parents[1]
+CHAPTERS = sorted((ROOT / "docs" / "chapters").glob("*.md"))
+ANSWER_WORDS = 60
+# Chapters whose "Answer." paragraph is still longer than ANSWER_WORDS words. Only remove
+# lines: the test fails when a listed chapter is short enough, so the list can only shrink.
+LONG_ANSWERS = {
+    "02-what-if-we-use-the-index.md", "03-what-should-a-good-encoding-satisfy.md",
+    "04-from-digits-to-waves.md", "05-is-one-sine-enough.md", "06-many-clocks.md",
+    "08-building-the-formula.md", "10-inside-attention.md", "11-a-pytorch-module.md",
+    "12-variants.md", "13-how-precise-is-the-table.md", "14-learned-embeddings.md",
+    "15-what-came-next.md",
+}
+
+
+def answer_words(path: Path) -> int:
+    paragraph = reader.answer_paragraph(path.read_text())
+    assert paragraph is not None, f"{path.name} has no **Answer.** paragraph"
+    text = re.sub(r"<!--.*?-->", "", reader.plain(paragraph), flags=re.S)
+    return len(text.split())
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
+def test_answer_paragraph_is_short(path):
+    n = answer_words(path)
+    if path.name in LONG_ANSWERS:
+        assert n > ANSWER_WORDS, f"{path.name}: {n} words now; remove it from LONG_ANSWERS"
+        pytest.xfail(f"{path.name}: answer is {n} words (pending, at most {ANSWER_WORDS})")
+    assert n <= ANSWER_WORDS, f"{path.name}: the Answer. paragraph has {n} words (at most {ANSWER_WORDS})"
+
+
+def test_word_count_bites():
+    assert answer_words(ROOT / "docs" / "chapters" / CHAPTERS[0].name) >= 1
+    long = "**Answer.** " + " ".join(["word"] * (ANSWER_WORDS + 1)) + "\n\nNext."
+    assert len(reader.plain(reader.answer_paragraph(long)).split()) == ANSWER_WORDS + 1
+
+
+def test_reading_minutes_count_prose_not_code():
+    prose = " ".join(["word"] * 400)
+    code = "```python\n" + "x = 1\n" * 2000 + "```\n"
+    assert reader.reading_minutes(prose) == 2
+    assert reader.reading_minutes(prose + "\n\n" + code) == 2
+    assert reader.reading_minutes(prose + "\n\n```python\nprint(figure_html(fig))\n```\n") == 3
+
+
+def test_description_is_plain_text_of_the_answer():
+    text = ("# T\n\n**Answer.** The pair \\(\\omega_i\\) turns; see [chapter](x.md).\n\n"
+            "More text.\n")
+    assert reader.describe(text) == "The pair ωᵢ turns; see chapter."
+    assert len(reader.describe("**Answer.** " + "word " * 200)) <= reader.DESCRIPTION_CHARS + 1
+
+
+def test_citations_link_to_references_outside_code_and_links():
+    html = ('<p>as Vaswani et al. (2017) say</p><pre><code>Vaswani et al. (2017)</code></pre>'
+            '<p><a href="x">Vaswani et al. (2017)</a>, arXiv:2108.12409</p><h2>Su et al., 2021</h2>')
+    out, cited = reader.link_citations(html, "../references/")
+    assert out.count('class="posenc-cite"') == 2 and cited == {"vaswani", "press"}
+    assert '<code>Vaswani et al. (2017)</code>' in out and "<h2>Su et al., 2021</h2>" in out
+
+
+def test_every_citation_key_is_an_anchor_with_a_paper_link():
+    page = (ROOT / "docs" / "references.md").read_text()
+    for key in reader.CITATIONS:
+        entry = re.search(rf"\{{ #{key} \}}\n(.*?)(?=\n### |\Z)", page, re.S)
+        assert entry, f"references.md has no entry #{key}"
+        assert re.search(r"\]\(https://(arxiv\.org/abs/|doi\.org/|cdn\.openai\.com/)", entry.group(1)), key
+
+
+def test_search_dialog_named_and_figure_source_out_of_search():
+    html = reader.name_search_dialog('<div class="md-search" data-md-component="search" role="dialog">')
+    assert 'aria-label="Search this site"' in html
+    with pytest.raises(ValueError):
+        reader.name_search_dialog("<div>")
+    page = ('<div class="highlight"><pre><code>fig = plot()</code></pre></div>\n'
+            '<figure class="posenc-figure posenc-figure--two"><svg></svg></figure>'
+            '<div class="highlight"><pre><code>x = 1</code></pre></div><p>text</p>')
+    out = reader.exclude_figures_from_search(page)
+    assert out.count("data-search-exclude") == 2
+    assert out.endswith('<div class="highlight"><pre><code>x = 1</code></pre></div><p>text</p>')
+
+
+def test_notebook_trim_keeps_figure_styles():
+    html = ('<head><style>.jp-Cell{a:b}</style></head><body><script src=""></script>'
+            '<svg><style>*{stroke:x}</style></svg><div class="highlight-ipynb hl-python"></div>')
+    out = reader.trim_notebook(html)
+    assert ".jp-Cell" not in out and "*{stroke:x}" in out and 'src=""' not in out
+    assert '<div class="highlight highlight-ipynb hl-python">' in out
+
+
+def test_site_url_only_from_the_environment(monkeypatch):
+    from mkdocs.config import load_config
+    monkeypatch.delenv("POSENC_SITE_URL", raising=False)
+    assert load_config(str(ROOT / "mkdocs.yml")).site_url in (None, "")
+    monkeypatch.setenv("POSENC_SITE_URL", "https://example.org/posenc/")
+    assert load_config(str(ROOT / "mkdocs.yml")).site_url == "https://example.org/posenc/"
+
+
+def test_404_links_are_relative():
+    html = '<head><link href="/assets/a.css"><a href="/.">home</a><a href="//x.org/">x</a></head>'
+    out = reader.relative_404(html, None)
+    assert 'href="assets/a.css"' in out and 'href="./"' in out and 'href="//x.org/"' in out
+    assert '<base href="/posenc/">' in reader.relative_404(html, "/posenc/")
