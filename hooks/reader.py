@@ -246,7 +246,13 @@ def on_page_content(html, page, config, files):
     depth = page.url.count("/")
     html, _ = link_citations(html, "../" * depth + "references/")
     # Here, not in on_post_page: the search plugin indexes the page before that.
-    return exclude_figures_from_search(html)
+    return name_empty_headers(exclude_figures_from_search(html))
+
+
+def name_empty_headers(html: str) -> str:
+    """A table's empty corner header (a Markdown table whose first header cell is blank) gets
+    a name for screen readers: an empty <th> tells them nothing (axe: empty-table-header)."""
+    return re.sub(r"<th([^>]*)></th>", r'<th\1><span class="posenc-sr">row</span></th>', html)
 
 
 def on_post_page(output, page, config):

@@ -4,16 +4,16 @@ Each method below keeps the rotation of :func:`posenc.relative.rotate` and chang
 frequencies ``omega_i`` it rotates by (or, for xPos, scales the rotated vectors). ``factor`` is
 ``s = L' / L``: the new context length over the one the model was trained on.
 
-* Position Interpolation (Chen, Wong, Chen and Tian, 2023, arXiv:2306.15595, section 2.2):
+* Position Interpolation (Chen, Wong, Chen and Tian, 2023, arXiv:2306.15595):
   positions are squeezed, ``f'(x, m) = f(x, m L / L')``; for a rotation that is every
   ``omega_i`` divided by ``s``.
 * "NTK-aware" scaling (bloc97, 2023; written out in Peng, Quesnelle, Fan and Shippole, "YaRN",
-  2023, arXiv:2309.00071, section 3.1): the base grows to ``base * s ** (d / (d - 2))``, which
+  2023, arXiv:2309.00071, as "NTK-aware" interpolation): the base grows to ``base * s ** (d / (d - 2))``, which
   leaves ``omega_0 = 1`` alone and divides the slowest frequency by exactly ``s``.
-* YaRN's "NTK-by-parts" (same paper, section 3.2): pairs that turn more than ``beta`` times
+* YaRN's "NTK-by-parts" interpolation (same paper): pairs that turn more than ``beta`` times
   within the training length keep their frequency, pairs that turn less than ``alpha`` times
   are interpolated by ``s``, and a linear ramp in the number of turns joins the two; attention
-  logits are scaled by ``1 / t`` with ``sqrt(1 / t) = 0.1 ln s + 1`` (section 3.4).
+  logits are scaled by ``1 / t`` with ``sqrt(1 / t) = 0.1 ln s + 1``.
 * xPos (Sun et al., "A Length-Extrapolatable Transformer", 2022, arXiv:2212.10554): pair ``i``
   of the query at ``n`` is also multiplied by ``zeta_i ** (n / B)`` and of the key at ``m`` by
   ``zeta_i ** (-m / B)``, so a score decays with ``n - m`` only;
@@ -118,7 +118,7 @@ def yarn_ramp(d_model: int, original_length: int, base: float = BASE, *,
 
     ``r_i = L / lambda_i`` is how many turns pair ``i`` makes within the training length ``L``;
     ``gamma = 0`` below ``alpha`` turns, 1 above ``beta``, linear in ``r`` between (Peng et al.,
-    2023, section 3.2, with ``alpha = 1`` and ``beta = 32`` for Llama).
+    2023, "NTK-by-parts", with ``alpha = 1`` and ``beta = 32`` for Llama).
 
     Parameters
     ----------

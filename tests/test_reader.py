@@ -72,7 +72,7 @@ def test_citations_link_to_references_outside_code_and_links():
 def test_every_citation_key_is_an_anchor_with_a_paper_link():
     page = (ROOT / "docs" / "references.md").read_text()
     for key in reader.CITATIONS:
-        entry = re.search(rf"\{{ #{key} \}}\n(.*?)(?=\n### |\Z)", page, re.S)
+        entry = re.search(rf"\{{ #{key} \}}\n(.*?)(?=\n## |\Z)", page, re.S)
         assert entry, f"references.md has no entry #{key}"
         assert re.search(r"\]\(https://(arxiv\.org/abs/|doi\.org/|cdn\.openai\.com/)", entry.group(1)), key
 
@@ -111,3 +111,8 @@ def test_404_links_are_relative():
     out = reader.relative_404(html, None)
     assert 'href="assets/a.css"' in out and 'href="./"' in out and 'href="//x.org/"' in out
     assert '<base href="/posenc/">' in reader.relative_404(html, "/posenc/")
+
+
+def test_empty_table_header_gets_a_name():
+    out = reader.name_empty_headers('<tr><th></th><th style="x">a</th><th align="left"></th></tr>')
+    assert out.count('<span class="posenc-sr">row</span>') == 2 and "<th></th>" not in out

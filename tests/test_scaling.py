@@ -29,7 +29,7 @@ def rope_with(omega, x, m):
 
 
 def test_position_interpolation_is_rotation_at_squeezed_positions():
-    # Chen et al. (2023), eq. (4): f'(x, m) = f(x, m L / L').
+    # Chen et al. (2023): f'(x, m) = f(x, m L / L').
     rng = np.random.default_rng(1)
     x = rng.normal(size=(5, 16))
     m = np.array([0, 7, 100, 4095, 8191])
@@ -38,7 +38,7 @@ def test_position_interpolation_is_rotation_at_squeezed_positions():
 
 
 def test_ntk_base_keeps_fastest_and_divides_slowest_by_s():
-    # bloc97 / Peng et al. (2023) section 3.1: b' = b s^(|D| / (|D| - 2)).
+    # bloc97 / Peng et al. (2023), "NTK-aware": b' = b s^(|D| / (|D| - 2)).
     for d, s in [(64, 2.0), (128, 8.0), (128, 32.0)]:
         b = ntk_base(d, s)
         assert math.isclose(b, 10000 * s ** (d / (d - 2)), rel_tol=1e-14)

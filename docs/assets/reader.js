@@ -19,8 +19,14 @@
       }
     }
   }
+  /* Material puts each code block's buttons in an unnamed <nav>: dozens of identical
+   * navigation landmarks (axe: landmark-unique). They are toolbars, not navigation. */
+  function toolbars() {
+    var navs = document.querySelectorAll("nav.md-code__nav:not([role])");
+    for (var n = 0; n < navs.length; n++) navs[n].setAttribute("role", "none");
+  }
   window.posencFocusWide = label;
-  function soon() { window.requestAnimationFrame(label); }
+  function soon() { window.requestAnimationFrame(function () { label(); toolbars(); }); }
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(soon);
   } else {
