@@ -59,7 +59,8 @@ test: $(STAMP) $(AXE)  ## run every test: strict site build, unit tests, doc blo
 	@# The strict build is the first test of tests/test_browser.py (POSENC_BUILD=always), so it
 	@# runs beside the unit and doc tests instead of before them. Screenshots for people to look
 	@# at are skipped here (POSENC_SCREENSHOTS=0): `make unit` or scripts/screenshots.py take them.
-	POSENC_BUILD=always POSENC_SCREENSHOTS=0 $(BIN)/python -m pytest -n $(JOBS) --dist loadfile
+	@# axe-core runs on every page at both widths (POSENC_AXE_ALL=1).
+	POSENC_BUILD=always POSENC_SCREENSHOTS=0 POSENC_AXE_ALL=1 $(BIN)/python -m pytest -n $(JOBS) --dist loadfile
 
 unit: $(STAMP) $(AXE)  ## pytest on one process; the site is rebuilt only if a source is newer than site/
 	$(BIN)/python -m pytest
@@ -73,9 +74,8 @@ mutants: $(STAMP)  ## mutate posenc in a copy and check that the pages' doc test
 portable: $(STAMP)  ## the tests (not the browser's) under 3 NumPy/PyTorch CPU kernel levels, 3 file orders
 	$(BIN)/python scripts/cpu_matrix.py $(MATRIX_ARGS) -- -n $(JOBS) --dist loadfile
 
-slow: $(STAMP) $(AXE)  ## too slow for every run: torch.compile, a 10^6 x 512 module (~90 s), axe on every page (~2 min)
+slow: $(STAMP)  ## too slow for every run: torch.compile (eager, inductor), a 10^6 x 512 module (~90 s)
 	POSENC_TEST_SLOW=1 $(BIN)/python -m pytest tests/test_torch_compile.py -rs -p no:cacheprovider
-	POSENC_AXE_ALL=1 $(BIN)/python -m pytest tests/test_browser.py -k axe -rs -p no:cacheprovider
 
 clean:  ## remove build output and caches (keeps .venv)
 	rm -rf site .pytest_cache .cache
