@@ -18,7 +18,6 @@ ANSWER_WORDS = 60
 LONG_ANSWERS = {
     "05-is-one-sine-enough.md",
     "06-many-clocks.md",
-    "11-a-pytorch-module.md",
     "12-variants.md",
     "13-how-precise-is-the-table.md",
     "14-learned-embeddings.md",
