@@ -84,7 +84,9 @@ def _convert(tex: str, display: bool, where: str) -> str:
     label = html.escape(source, quote=True)
     mathml = mathml.replace("<math ", f'<math alttext="{label}" ', 1)
     if display:
-        return f'<div class="posenc-math">{mathml}</div>'
+        # Display formulas stay out of the search index: their MathML reads as symbol soup in a
+        # result snippet, and the prose around them says what they say.
+        return f'<div class="posenc-math" data-search-exclude>{mathml}</div>'
     return mathml
 
 

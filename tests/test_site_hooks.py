@@ -27,6 +27,8 @@ def test_inline_and_display_math_become_mathml():
     assert out.count("<math") == 2
     assert '<mo>&#x0003C;</mo>' in out and "<mfrac>" in out
     assert 'display="block"' in out
+    # display formulas are kept out of the search index (their MathML is symbol soup there)
+    assert out.count("data-search-exclude") == 1 and '<div class="posenc-math" data-search' in out
 
 
 def test_function_names_get_a_thin_space_before_their_argument():
