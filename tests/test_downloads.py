@@ -49,7 +49,7 @@ def test_wheel_metadata_names_its_dependencies():
         meta = z.read(f"posenc-{downloads.version()}.dist-info/METADATA").decode()
         assert "posenc/encoding.py" in z.namelist()
     requires = re.findall(r"^Requires-Dist: ([A-Za-z0-9_.-]+)", meta, re.M)
-    assert {"numpy", "matplotlib"} <= set(requires), requires
+    assert {"numpy", "matplotlib", "mpmath"} <= set(requires), requires
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX paths in the page's commands")
