@@ -49,7 +49,10 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
                      "`posenc` made the pages' tests fail.")
         markdown = markdown.replace(TOTALS_MARKER, text)
     if n:
-        note = (f"This page's numbers are checked: its {n} code examples run under pytest on "
-                "every change (`make test`). If the package and the prose disagree, the tests fail.")
+        import posixpath
+        here = posixpath.dirname(page.file.src_uri)
+        link = posixpath.relpath("checks.md", here or ".")
+        note = (f"Checked: this page's {n} code examples run on every change. "
+                f"[How this site checks itself]({link})")
         markdown += f'\n\n<div class="posenc-checked" markdown>\n{note}\n</div>\n'
     return markdown
