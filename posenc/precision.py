@@ -7,7 +7,7 @@ is IEEE arithmetic and its ``exp``, ``sin`` and ``cos`` are correctly rounded
 not to one CPU's kernels. :data:`MACHINE_METHODS` runs the tutorial's code with this machine's
 NumPy kernels instead, for comparison; its results differ from CPU to CPU.
 
-:func:`reference` evaluates :func:`reference` evaluates every angle and sine directly in float64, which is within
+:func:`reference` evaluates every angle and sine directly in float64, which is within
 about 1e-10 of the exact value up to position 10**6, far below float32's half unit in the last
 place (2.98e-8). Sampling a few positions per decade keeps the cost small. Measured in the
 chapter "How precise is the table?" (docs/chapters/13-how-precise-is-the-table.md).
@@ -206,8 +206,9 @@ def sample_positions(first_decade: int = 1, last_decade: int = 6, per_decade: in
                      seed: int = 0) -> np.ndarray:
     """Integer positions spread over the decades ``[10**k, 10**(k+1))``, plus ``10**last``.
 
-    Each decade gets its two ends and ``per_decade - 2`` random integers, log-uniform, so the
-    worst entries of a decade (near its top) are always in the sample.
+    Each decade gets its two ends and ``per_decade - 2`` random integers, log-uniform. The
+    decade's top is always in the sample, but its worst position need not be: a maximum over
+    the sample is a lower bound of the decade's worst case (chapter 13 measures by how much).
 
     Examples
     --------

@@ -8,6 +8,10 @@ import pytest
 from posenc import frequencies
 from posenc.relative import rotate
 from posenc.scaling import (
+    correction_pair,
+    dynamic_ntk_base,
+    dynamic_ntk_frequencies,
+    llama3_frequencies,
     ntk_base,
     ntk_frequencies,
     position_interpolation,
@@ -54,9 +58,9 @@ def _correction_pair(turns, d, base, length):
     return d * math.log(length / (2 * math.pi * turns)) / (2 * math.log(base))
 
 
-def test_yarn_ramp_ends_where_the_turn_counts_say():
+def test_yarn_paper_ramp_ends_where_the_turn_counts_say():
     d, base, length = 128, 10000.0, 4096
-    gamma = yarn_ramp(d, length, base, alpha=1.0, beta=32.0)
+    gamma = yarn_ramp(d, length, base, alpha=1.0, beta=32.0, ramp="paper")
     i = np.arange(d // 2)
     hi = _correction_pair(32.0, d, base, length)        # pairs before it turn > 32 times
     lo = _correction_pair(1.0, d, base, length)         # pairs after it turn < 1 time
@@ -68,14 +72,79 @@ def test_yarn_ramp_ends_where_the_turn_counts_say():
     assert np.allclose(gamma[middle], (r[middle] - 1.0) / 31.0)
 
 
-def test_yarn_frequencies_blend_kept_and_interpolated():
+def test_yarn_code_ramp_is_linear_in_the_pair_index_between_rounded_ends():
+    # the released YaRN code: floor of the pair index at beta turns, ceil of it at alpha turns
+    d, base, length = 128, 10000.0, 4096
+    lo = math.floor(_correction_pair(32.0, d, base, length))
+    hi = math.ceil(_correction_pair(1.0, d, base, length))
+    assert (lo, hi) == (20, 46)
+    assert math.isclose(correction_pair(32.0, d, length, base),
+                        _correction_pair(32.0, d, base, length), rel_tol=1e-14)
+    gamma = yarn_ramp(d, length, base)
+    i = np.arange(d // 2)
+    assert np.array_equal(gamma, 1 - np.clip((i - lo) / (hi - lo), 0, 1))
+    assert gamma[lo] == 1 and gamma[hi] == 0
+    assert np.allclose(np.diff(gamma[lo:hi + 1]), -1 / (hi - lo))    # equal steps in i
+    paper = yarn_ramp(d, length, base, ramp="paper")
+    assert np.max(np.abs(paper - gamma)) > 0.2                  # the two ramps differ
+
+
+def test_yarn_code_ramp_guards_equal_ends_and_clips_to_the_width():
+    # both ends in the same pair: the code adds 0.001 instead of dividing by zero
+    d, length = 8, 4096
+    low = max(math.floor(correction_pair(32.0, d, length)), 0)
+    high = min(math.ceil(correction_pair(1.0, d, length)), d - 1)
+    gamma = yarn_ramp(d, length)
+    assert np.all((gamma >= 0) & (gamma <= 1))
+    i = np.arange(d // 2)
+    width = (high - low) or 0.001
+    assert np.array_equal(gamma, 1 - np.clip((i - low) / width, 0, 1))
+
+
+@pytest.mark.parametrize("ramp", ["code", "paper"])
+def test_yarn_frequencies_blend_kept_and_interpolated(ramp):
     d, s, length = 128, 16.0, 4096
     omega = frequencies(d)
-    gamma = yarn_ramp(d, length)
-    h = yarn_frequencies(d, s, length)
+    gamma = yarn_ramp(d, length, ramp=ramp)
+    h = yarn_frequencies(d, s, length, ramp=ramp)
     assert np.allclose(h[gamma == 1], omega[gamma == 1])
     assert np.allclose(h[gamma == 0], omega[gamma == 0] / s)
     assert np.all(np.diff(h) < 0)                       # still strictly decreasing
+
+
+def test_yarn_attention_factor_with_mscale_is_a_ratio():
+    s = 40.0
+    assert yarn_attention_factor(s, mscale=1.0, mscale_all_dim=1.0) == 1.0
+    expected = (0.1 * 0.5 * math.log(s) + 1) / (0.1 * 1.0 * math.log(s) + 1)
+    assert math.isclose(yarn_attention_factor(s, mscale=0.5, mscale_all_dim=1.0), expected)
+    assert yarn_attention_factor(1.0, mscale=3.0, mscale_all_dim=1.0) == 1.0
+
+
+def test_llama3_is_the_paper_ramp_with_low_and_high_as_alpha_and_beta():
+    # Meta's apply_scaling, written with wavelengths, re-derived here
+    d, s, length, base = 128, 8.0, 8192, 500000.0
+    omega = frequencies(d, base)
+    lam = 2 * np.pi / omega
+    low_wl, high_wl = length / 1.0, length / 4.0
+    smooth = (length / lam - 1.0) / (4.0 - 1.0)
+    expected = np.where(lam < high_wl, omega,
+                        np.where(lam > low_wl, omega / s, (1 - smooth) * omega / s + smooth * omega))
+    got = llama3_frequencies(d, s, length, base)
+    assert np.allclose(got, expected, rtol=1e-15, atol=0)
+    assert np.allclose(got, yarn_frequencies(d, s, length, base, alpha=1.0, beta=4.0,
+                                             ramp="paper"), rtol=1e-15, atol=0)
+    assert np.sum((got < omega) & (got > omega / s)) == 6
+
+
+def test_dynamic_ntk_grows_past_the_trained_length():
+    d, s, length = 128, 2.0, 4096
+    assert dynamic_ntk_base(d, s, length, 1) == dynamic_ntk_base(d, s, length, length) == 10000.0
+    bases = [dynamic_ntk_base(d, s, length, n) for n in (4097, 8192, 16384, 10**6)]
+    assert np.all(np.diff(bases) > 0) and bases[0] > 10000.0
+    # scale s n / L - (s - 1): at n = 2 L and s = 2 that is 3
+    assert math.isclose(bases[1], ntk_base(d, 3.0), rel_tol=1e-14)
+    assert np.array_equal(dynamic_ntk_frequencies(d, s, length, 8192),
+                          frequencies(d, bases[1]))
 
 
 def test_yarn_attention_factor_matches_section_3_4():
@@ -110,6 +179,22 @@ def test_xpos_score_depends_on_offset_only():
     (lambda: ntk_frequencies(8, float("inf")), "factor"),
     (lambda: yarn_ramp(8, 0), "original_length"),
     (lambda: yarn_ramp(8, 2048, alpha=4.0, beta=2.0), "beta"),
+    (lambda: yarn_ramp(8, -5), "original_length"),
+    (lambda: yarn_ramp(8, 2048, ramp="linear"), "ramp"),
+    (lambda: yarn_frequencies(8, 0.9, 2048), "factor"),
+    (lambda: yarn_frequencies(8, 2.0, 2048, ramp=None), "ramp"),
+    (lambda: yarn_attention_factor(2.0, mscale=1.0), "mscale_all_dim"),
+    (lambda: yarn_attention_factor(2.0, mscale_all_dim=1.0), "mscale"),
+    (lambda: yarn_attention_factor(2.0, mscale=-1.0, mscale_all_dim=1.0), "mscale"),
+    (lambda: llama3_frequencies(8, 0.5), "factor"),
+    (lambda: llama3_frequencies(8, 8.0, 0), "original_length"),
+    (lambda: llama3_frequencies(8, low_freq_factor=4.0, high_freq_factor=4.0), "low_freq_factor"),
+    (lambda: llama3_frequencies(8, low_freq_factor=0.0), "low_freq_factor"),
+    (lambda: dynamic_ntk_base(8, 0.99, 2048, 4096), "factor"),
+    (lambda: dynamic_ntk_base(8, 2.0, 0, 4096), "original_length"),
+    (lambda: dynamic_ntk_base(8, 2.0, 2048, 0), "seq_len"),
+    (lambda: dynamic_ntk_frequencies(2, 2.0, 2048, 4096), "d_model"),
+    (lambda: correction_pair(0.0, 8, 2048), "turns"),
     (lambda: yarn_attention_factor("2"), "factor"),
     (lambda: xpos_zeta(8, gamma=0.0), "gamma"),
     (lambda: xpos_scales(4, 8, scale_base=-1.0), "scale_base"),
