@@ -1,9 +1,15 @@
-"""The sinusoidal module under torch.compile (eager and inductor backends, fullgraph=True) and
-at 10**6 x 512. Too slow for every run: `make slow` runs them (POSENC_TEST_SLOW=1)."""
+"""The sinusoidal module under torch.compile and at 10**6 x 512.
+
+The compile matrix (tests/compile_matrix.py: float32/bfloat16/float16 x dtype given at
+construction, by .to(), by .half() or only by the input x eager or compiled first call x
+fullgraph on and off) runs in full under inductor in the slow tests (`make slow`,
+POSENC_TEST_SLOW=1); a few of its cases run in every run on the eager backend, which traces the
+same way (dynamo and fake tensors: where the NumPy table builder used to crash)."""
 
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import subprocess
 import sys
@@ -11,11 +17,38 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = [
-    pytest.mark.skipif(importlib.util.find_spec("torch") is None, reason="needs PyTorch"),
-    pytest.mark.skipif(os.environ.get("POSENC_TEST_SLOW") != "1",
-                       reason="slow (torch.compile, a 2 GB table): run `make slow`"),
-]
+import compile_matrix
+
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("torch") is None,
+                                reason="needs PyTorch")
+slow = pytest.mark.skipif(os.environ.get("POSENC_TEST_SLOW") != "1",
+                          reason="slow (torch.compile, a 2 GB table): run `make slow`")
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("case", [
+    ("bfloat16", "to", "compiled", False),     # the reported crash: cast, then compile first
+    ("float16", "half", "compiled", True),
+    ("bfloat16", "input", "compiled", True),   # no table in the input's dtype when compiled
+])
+def test_compile_matrix_cheap_cases(case):
+    import torch
+
+    with torch._dynamo.config.patch(recompile_limit=32):
+        compile_matrix.run_case(*case, backend="eager")
+
+
+@slow
+def test_compile_matrix_under_inductor():
+    run = subprocess.run([sys.executable, str(ROOT / "tests" / "compile_matrix.py"), "inductor"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=3600,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    rows = [json.loads(line) for line in run.stdout.splitlines() if line.startswith("{")]
+    assert len(rows) == len(compile_matrix.CASES), run.stdout[-2000:] + run.stderr[-4000:]
+    for row in rows:                       # compile times, shown by pytest -s or -rP
+        print(*row["case"], f"{row['seconds']:.1f} s" if row["seconds"] else row["error"])
+    failed = [(row["case"], row["error"]) for row in rows if row["error"]]
+    assert not failed, failed
 
 
 def calls(torch, padding_idx=1):
@@ -32,6 +65,7 @@ def calls(torch, padding_idx=1):
     ]
 
 
+@slow
 @pytest.mark.parametrize("backend", ["eager", "inductor"])
 def test_fullgraph_compile_equals_eager_bit_for_bit(backend):
     import torch
@@ -59,6 +93,7 @@ def check_compiled(torch, SinusoidalPositionalEncoding, backend):
                        m.table(torch.bfloat16)[3:103])
 
 
+@slow
 def test_a_10_to_the_6_by_512_module_builds_within_2x_its_size():
     code = (
         "import resource, torch\n"

@@ -244,6 +244,99 @@ def test_a_table_built_another_way_is_reported(tutorial, words):
         module(64, max_len=200).load_state_dict({"pe": torch.zeros(200, 2, 64)})
 
 
+@pytest.mark.parametrize("name", ["float16", "bfloat16"])
+def test_a_half_precision_checkpoint_loads(name):
+    import torch
+
+    dtype = getattr(torch, name)
+    tutorial = Tutorial.make(64, 5000).to(dtype)        # as saved after .half() / in bfloat16
+    new = module(64, max_len=5000, batch_first=False)
+    assert new.load_state_dict(tutorial.state_dict(), strict=True).missing_keys == []
+    # this module's own table rounded to that dtype loads too, batch-first
+    own = module(64, max_len=5000).table(dtype)
+    module(64, max_len=5000).load_state_dict({"pe": own[None]})
+
+
+@pytest.mark.parametrize("name", ["float16", "bfloat16"])
+def test_a_wrong_half_precision_table_is_refused_naming_its_dtype(name):
+    import torch
+
+    dtype = getattr(torch, name)
+    table = module(64, max_len=300).table(dtype).clone()
+    two_steps = torch.finfo(dtype).eps * 2          # two units in the last place near 1
+    table[200, 7] += two_steps
+    with pytest.raises(RuntimeError, match=rf"pe: the stored table \({name}\) is not this "
+                       rf"module's table rounded to {name} .*position 200, column 7"):
+        module(64, max_len=300).load_state_dict({"pe": table})
+    base_1000 = Tutorial.make(64, 300, base=1000.0).to(dtype).state_dict()
+    with pytest.raises(RuntimeError, match=rf"\({name}\).*rounded to {name}.*none of"):
+        module(64, max_len=300, batch_first=False).load_state_dict(base_1000)
+
+
+def test_a_seq_first_table_loading_into_a_batch_first_module_warns():
+    import warnings
+
+    old = Tutorial.make(64, 5000).state_dict()            # pe: (5000, 1, 64)
+    with pytest.warns(UserWarning, match=r"shape \(5000, 1, 64\), seq-first.*batch_first=True"
+                      r".*\(batch, seq, 64\)"):
+        module(64, max_len=5000).load_state_dict(old)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                     # the matching layout: no warning
+        module(64, max_len=5000, batch_first=False).load_state_dict(old)
+        module(64, max_len=5000).load_state_dict({"pe": old["pe"].transpose(0, 1)})
+    with pytest.warns(UserWarning, match=r"\(1, 5000, 64\), batch-first.*batch_first=False"):
+        module(64, max_len=5000, batch_first=False).load_state_dict(
+            {"pe": old["pe"].transpose(0, 1)})
+
+
+def test_strict_false_is_what_it_is_for_any_module():
+    """strict=False forgives missing and unexpected keys; like a parameter of the wrong shape
+    under nn.Module's own rules, a stored table that is not this module's is refused either
+    way (silently dropping it would change the model's output)."""
+    import torch
+
+    class Model(torch.nn.Module):
+        def __init__(self, pos):
+            super().__init__()
+            self.proj = torch.nn.Linear(64, 64)
+            self.pos = pos
+
+    old = Model(Tutorial.make(64, 100)).state_dict() | {"head.weight": torch.zeros(3)}
+    new = Model(module(64, max_len=100, batch_first=False))
+    keys = new.load_state_dict(old, strict=False)
+    assert keys.unexpected_keys == ["head.weight"] and keys.missing_keys == []
+    with pytest.raises(RuntimeError, match=r"Unexpected key\(s\) in state_dict: \"head.weight"):
+        new.load_state_dict(old)
+    del old["proj.weight"]
+    assert new.load_state_dict(old, strict=False).missing_keys == ["proj.weight"]
+    wrong = Model(Tutorial.make(64, 100, base=1000.0)).state_dict()
+    wrong_shape = {**wrong, "proj.weight": torch.zeros(64, 3)}
+    for strict in (True, False):
+        with pytest.raises(RuntimeError, match=r"pos.pe: the stored table is not this module"):
+            new.load_state_dict(wrong, strict=strict)
+        with pytest.raises(RuntimeError, match=r"size mismatch for proj.weight"):
+            new.load_state_dict(wrong_shape, strict=strict)
+
+
+@pytest.mark.parametrize("cast, name", [("half", "float16"), ("bfloat16", "bfloat16"),
+                                        ("to", "bfloat16"), ("double", "float64")])
+def test_a_cast_builds_the_table_for_its_dtype_rounded_once(cast, name):
+    import torch
+    from posenc.torch_module.table import build_table
+
+    dtype = getattr(torch, name)
+    m = module(64, max_len=3000)
+    before = m.table().clone()
+    m.to(dtype) if cast == "to" else getattr(m, cast)()
+    assert set(m._tables) == {torch.float32, dtype}       # built at the cast, not at a call
+    assert torch.equal(m._tables[dtype], build_table(3000, 64, dtype=dtype))
+    assert torch.equal(m.table(), before)                 # the float32 table is untouched
+    m.to("meta")
+    assert all(t.is_meta for t in m._tables.values())
+    m.to_empty(device="cpu")
+    assert torch.equal(m._tables[dtype], build_table(3000, 64, dtype=dtype))
+
+
 def test_meta_device_and_to_empty_leave_a_valid_table():
     import torch
 
@@ -421,9 +514,10 @@ def test_on_cuda(name, bits, min_exponent):
     if not torch.cuda.is_available():
         pytest.skip("needs a CUDA device")
     dtype = getattr(torch, name)
-    m = module(32, max_len=4096).cuda()                   # .cuda() moves nothing ...
+    m = module(32, max_len=4096).cuda()                   # .cuda() moves the table
+    assert m.table().device.type == "cuda"
     x = torch.zeros(1, 4000, 32, device="cuda", dtype=dtype)
-    rows = m(x, start=96)[0]                              # ... the first call does
+    rows = m(x, start=96)[0]                              # other dtypes: built there
     assert rows.device.type == "cuda" and m.table(dtype).device.type == "cuda"
     expected = correctly_rounded(posenc.encode(range(96, 4096), 32), bits, min_exponent)
     assert np.array_equal(rows.double().cpu().numpy(), expected)

@@ -6,7 +6,9 @@ Derived in the chapter "What must a PyTorch module for the encoding get right?"
 
 from __future__ import annotations
 
+import functools
 import numbers
+import warnings
 
 import numpy as np
 import torch
@@ -25,8 +27,89 @@ def _is_int(value) -> bool:
     return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
 
 
+# ---------------------------------------------------------------------- under torch.compile
+# Two custom operators keep NumPy and data-dependent checks out of traced graphs. The compiler
+# sees each as one opaque call (with a fake implementation for shapes), and runs it as plain
+# Python when the compiled code runs, so ``fullgraph=True`` works and its errors are the
+# module's own.
+
+def _range_error(positions: torch.Tensor, max_len: int, kind: str) -> Exception | None:
+    """The error for ``positions`` outside ``0 .. max_len - 1`` (``None`` if all fit).
+
+    ``kind`` says where they came from, so the message is the one an eager call gives:
+    ``"positions"`` (given), ``"start"`` (``start + 0 .. seq - 1``), ``"padded"`` (counted over
+    the tokens that are not padding; never negative)."""
+    if positions.numel() == 0:
+        return None
+    low, high = (int(v) for v in torch.aminmax(positions))
+    if kind == "start":
+        first = int(positions.reshape(-1)[0])
+        if first < 0:
+            return ValueError(f"start must be >= 0, got {first}")
+        if high >= max_len:
+            return ValueError(
+                f"positions {first}..{high} do not fit a table of max_len={max_len} rows "
+                f"(positions 0..{max_len - 1}); build the module with max_len >= {high + 1}")
+        return None
+    if kind == "positions" and low < 0:
+        return ValueError(f"positions must be >= 0, got {low}")
+    if high >= max_len:
+        return ValueError(
+            f"position {high} does not fit a table of max_len={max_len} rows "
+            f"(positions 0..{max_len - 1}); build the module with max_len >= {high + 1}")
+    return None
+
+
+@torch.library.custom_op("posenc::check_positions", mutates_args=())
+def _checked(positions: torch.Tensor, max_len: int, kind: str) -> torch.Tensor:
+    """``positions`` (a copy) after checking them against ``max_len``; see :func:`_range_error`.
+
+    Under torch.compile the module calls this instead of checking inline: the check needs the
+    values, which a traced graph does not have. The copy gives the result a use, so the
+    compiler cannot drop the call."""
+    error = _range_error(positions, max_len, kind)
+    if error is not None:
+        raise error
+    return positions.clone()
+
+
+@_checked.register_fake
+def _(positions, max_len, kind):
+    return torch.empty_like(positions)
+
+
+@functools.lru_cache(maxsize=8)
+def _shared_table(key: tuple, dtype: torch.dtype, device: str) -> torch.Tensor:
+    max_len, d_model, base, spacing, layout, offset, odd = key
+    return build_table(max_len, d_model, dtype=dtype, base=base, spacing=spacing,
+                       layout=layout, offset=offset, odd=odd).to(device)
+
+
+@torch.library.custom_op("posenc::table_rows", mutates_args=())
+def _table_rows(positions: torch.Tensor, max_len: int, d_model: int, base: float,
+                spacing: str, layout: str, offset: int, odd: str,
+                dtype: torch.dtype) -> torch.Tensor:
+    """Rows ``positions`` of the table in ``dtype`` on ``positions.device``.
+
+    Under torch.compile, for an input whose dtype or device the module holds no table for: the
+    table is built (NumPy, float64, rounded once) outside the graph and kept in a small cache
+    shared by modules with the same arguments."""
+    key = (max_len, d_model, base, spacing, layout, offset, odd)
+    return _shared_table(key, dtype, str(positions.device))[positions]
+
+
+@_table_rows.register_fake
+def _(positions, max_len, d_model, base, spacing, layout, offset, odd, dtype):
+    return positions.new_empty((*positions.shape, d_model), dtype=dtype)
+
+
 class SinusoidalPositionalEncoding(nn.Module):
     """Add the sinusoidal encoding to embeddings: ``dropout(x + PE[positions])``.
+
+    Counterpart: with ``spacing="t2t"``, ``layout="concatenated"`` and ``padding_idx``, the rows
+    of ``M2M100SinusoidalPositionalEmbedding`` (and FSMT's, Speech2Text's) in Hugging Face
+    ``transformers``, left padding included; with ``layout="concatenated"`` alone, Marian's.
+    Checked in ``tests/test_conformance.py``.
 
     Parameters
     ----------
@@ -125,8 +208,24 @@ class SinusoidalPositionalEncoding(nn.Module):
                            spacing=self.spacing, layout=self.layout, offset=self.offset,
                            odd=self.odd)
 
+    def _key(self) -> tuple:
+        return (self.max_len, self.d_model, self.base, self.spacing, self.layout, self.offset,
+                self.odd)
+
     def table(self, dtype: torch.dtype = torch.float32) -> torch.Tensor:
-        """The ``(max_len, d_model)`` table in ``dtype`` (built now if the module has none)."""
+        """The ``(max_len, d_model)`` table in ``dtype``, each entry rounded once from float64
+        (built now if the module has none in that dtype).
+
+        Examples
+        --------
+        >>> import torch
+        >>> from posenc.torch_module import SinusoidalPositionalEncoding
+        >>> pe = SinusoidalPositionalEncoding(d_model=4, max_len=3)
+        >>> pe.table().shape
+        torch.Size([3, 4])
+        >>> pe.table(torch.bfloat16)[1]            # sin 1, cos 1, sin 0.01, cos 0.01
+        tensor([0.8398, 0.5391, 0.0100, 1.0000], dtype=torch.bfloat16)
+        """
         if dtype not in FLOAT_DTYPES:
             raise TypeError(f"dtype must be one of {_DTYPE_NAMES}, got {dtype!r}")
         if dtype not in self._tables:
@@ -137,24 +236,68 @@ class SinusoidalPositionalEncoding(nn.Module):
 
     @property
     def nbytes(self) -> int:
-        """Bytes held by the tables (one per input dtype seen)."""
+        """Bytes held by the tables (one per dtype built).
+
+        Examples
+        --------
+        >>> import torch
+        >>> from posenc.torch_module import SinusoidalPositionalEncoding
+        >>> SinusoidalPositionalEncoding(512, max_len=1000).nbytes        # float32: 4 bytes
+        2048000
+        >>> SinusoidalPositionalEncoding(512, 1000, dtype=torch.bfloat16).nbytes
+        1024000
+        """
         return sum(t.nbytes for t in self._tables.values())
 
-    def _table_for(self, x) -> torch.Tensor:
-        table = self._tables.get(x.dtype) if isinstance(x, torch.Tensor) else None
-        if table is None or table.device != x.device:
-            if not isinstance(x, torch.Tensor):
-                raise TypeError(f"x must be a torch.Tensor of shape {self._shape()}, got "
-                                f"{type(x).__name__}")
-            if x.dtype not in FLOAT_DTYPES:
-                raise TypeError(
-                    f"x must be floating point ({_DTYPE_NAMES}), got {x.dtype}; positions are "
-                    "added to token embeddings, so pass the embedded tokens, not the token ids")
-            if table is not None and table.is_meta:        # no data to move: rebuild
-                del self._tables[x.dtype]
-            table = self.table(x.dtype).to(x.device)       # moves: the old copy is dropped
-            self._tables[x.dtype] = table
+    def _apply(self, fn, recurse=True):
+        """``.to()``, ``.half()``, ``.cuda()``, ``.to_empty()`` ...: build the table for the
+        dtype the cast gives (rounded once from float64, never cast from another table) and
+        move the tables to its device, so a compiled call finds them ready."""
+        result = super()._apply(fn, recurse)
+        tables = {}
+        for dtype, table in self._tables.items():
+            try:
+                probe = fn(torch.empty(0, dtype=dtype, device=table.device))
+            except Exception:               # not a cast or a move: leave the tables alone
+                probe = None
+            if not isinstance(probe, torch.Tensor):
+                tables.setdefault(dtype, table)
+                continue
+            if probe.device != table.device:
+                table = self._build(dtype).to(probe.device) if table.is_meta else \
+                    table.to(probe.device)
+            tables.setdefault(dtype, table)
+            if probe.dtype in FLOAT_DTYPES and probe.dtype not in tables:
+                tables[probe.dtype] = self._build(probe.dtype).to(probe.device)
+        self._tables = tables
+        return result
+
+    def _table_for(self, x) -> torch.Tensor | None:
+        """The table for ``x``'s dtype on ``x``'s device, built or moved if needed; ``None``
+        under torch.compile when the module has none (the rows then come from
+        :func:`_table_rows`, outside the graph)."""
+        if not isinstance(x, torch.Tensor):
+            raise TypeError(f"x must be a torch.Tensor of shape {self._shape()}, got "
+                            f"{type(x).__name__}")
+        if x.dtype not in FLOAT_DTYPES:
+            raise TypeError(
+                f"x must be floating point ({_DTYPE_NAMES}), got {x.dtype}; positions are "
+                "added to token embeddings, so pass the embedded tokens, not the token ids")
+        table = self._tables.get(x.dtype)
+        if table is not None and table.device == x.device:
+            return table
+        if torch.compiler.is_compiling():
+            return None
+        if table is not None and table.is_meta:            # no data to move: rebuild
+            del self._tables[x.dtype]
+        table = self.table(x.dtype).to(x.device)           # moves: the old copy is dropped
+        self._tables[x.dtype] = table
         return table
+
+    def _gather(self, table, positions, x) -> torch.Tensor:
+        if table is not None:
+            return table[positions]
+        return _table_rows(positions.to(x.device), *self._key(), x.dtype)
 
     def _shape(self) -> str:
         if self.batch_first:
@@ -182,10 +325,28 @@ class SinusoidalPositionalEncoding(nn.Module):
             the tokens that are not ``padding_idx`` (plus ``start``); padding rows get zero.
         padding_mask : torch.Tensor, optional
             Boolean, ``True`` at padding, the leading shape of ``x``; as ``tokens``.
+
+        Returns
+        -------
+        torch.Tensor
+            ``x`` plus the rows, the shape and dtype of ``x`` (then dropout, in training).
+
+        Examples
+        --------
+        >>> import torch
+        >>> from posenc.torch_module import SinusoidalPositionalEncoding
+        >>> pe = SinusoidalPositionalEncoding(d_model=4, max_len=10)
+        >>> x = torch.zeros(2, 3, 4)                       # (batch, seq, d_model)
+        >>> pe(x, start=2)[0, 0]                           # position 2: sin 2, cos 2, ...
+        tensor([ 0.9093, -0.4161,  0.0200,  0.9998])
+        >>> pe(x, torch.tensor([[0, 1, 2], [7, 8, 9]]))[1, 0, 0]     # sin 7
+        tensor(0.6570)
+        >>> pe(x, padding_mask=torch.tensor([[True, False, False]] * 2))[0, :, 0]
+        tensor([0.0000, 0.0000, 0.8415])
         """
         table = self._tables.get(getattr(x, "dtype", None))
         if table is None or table.device != x.device:
-            table = self._table_for(x)                      # (max_len, d_model)
+            table = self._table_for(x)                      # (max_len, d_model) or None
         if x.dim() != 3 or x.shape[2] != self.d_model:
             hint = "; for one sequence use x.unsqueeze(0)" if x.dim() == 2 else (
                 "; is x seq-first or transposed? (see batch_first)" if x.dim() == 3 else "")
@@ -194,11 +355,16 @@ class SinusoidalPositionalEncoding(nn.Module):
         if positions is None and tokens is None and padding_mask is None:
             seq = x.shape[1] if self.batch_first else x.shape[0]
             if type(start) is int or _is_int(start):
-                if start < 0 or start + seq > self.max_len:
+                if table is not None and 0 <= start and start + seq <= self.max_len:
+                    rows = table[start:start + seq]         # (seq, d_model)
+                elif not torch.compiler.is_compiling():     # eager: a table is always there
                     self._refuse_start(start, seq)
-                rows = table[start:start + seq]             # (seq, d_model)
+                else:       # no table, or out of range: the check raises when the graph runs
+                    positions = _checked(torch.arange(seq, device=x.device) + start,
+                                         self.max_len, "start")
+                    rows = self._gather(table, positions, x)
             else:
-                rows = table[self._start_tensor(start, seq, x.device)]
+                rows = self._gather(table, self._start_tensor(start, seq, x.device), x)
             if not self.batch_first:
                 rows = rows.unsqueeze(1)                     # (seq, 1, d_model)
             out = x + rows                                   # broadcast over the batch only
@@ -228,11 +394,13 @@ class SinusoidalPositionalEncoding(nn.Module):
                 start.is_complex():
             raise TypeError(f"start must be an int or a 0-d integer tensor (the position of the "
                             f"first token), got {start!r}")
-        if not torch.compiler.is_compiling():
-            value = int(start)
-            if value < 0 or value + seq > self.max_len:
-                self._refuse_start(value, seq)
-        return torch.arange(seq, device=device) + start.to(device)      # (seq,)
+        positions = torch.arange(seq, device=device) + start.to(device)      # (seq,)
+        if torch.compiler.is_compiling():
+            return _checked(positions, self.max_len, "start")
+        value = int(start)
+        if value < 0 or value + seq > self.max_len:
+            self._refuse_start(value, seq)
+        return positions
 
     def _check_positions(self, positions, x) -> torch.Tensor:
         lead = tuple(x.shape[:2])
@@ -248,22 +416,18 @@ class SinusoidalPositionalEncoding(nn.Module):
             names = "(batch, seq)" if self.batch_first else "(seq, batch)"
             raise ValueError(f"positions must have shape {seq_shape} (seq,) or {lead} {names}, "
                              f"got {tuple(positions.shape)}")
-        if not torch.compiler.is_compiling() and positions.numel():
-            low, high = torch.aminmax(positions)
-            low, high = int(low), int(high)
-            if low < 0:
-                raise ValueError(f"positions must be >= 0, got {low}")
-            if high >= self.max_len:
-                raise ValueError(
-                    f"position {high} does not fit a table of max_len={self.max_len} rows "
-                    f"(positions 0..{self.max_len - 1}); build the module with "
-                    f"max_len >= {high + 1}")
-        return positions.to(x.device)
+        positions = positions.to(x.device)
+        if torch.compiler.is_compiling():
+            return _checked(positions, self.max_len, "positions")
+        error = _range_error(positions, self.max_len, "positions")
+        if error is not None:
+            raise error
+        return positions
 
     def _rows(self, table, positions, x) -> torch.Tensor:
-        rows = table[positions]              # (seq, d) or the leading shape of x + (d,)
+        rows = self._gather(table, positions, x)   # (seq, d) or the leading shape of x + (d,)
         if rows.dim() == 2 and not self.batch_first:
-            rows = rows.unsqueeze(1)         # (seq, 1, d_model)
+            rows = rows.unsqueeze(1)               # (seq, 1, d_model)
         return rows
 
     def _padded(self, x, table, tokens, padding_mask, start) -> torch.Tensor:
@@ -296,14 +460,13 @@ class SinusoidalPositionalEncoding(nn.Module):
         seq_dim = 1 if self.batch_first else 0
         count = torch.cumsum(keep, dim=seq_dim)                   # tokens so far, this one in
         positions = (count - 1 + start).clamp_(min=0)             # pads: any valid row
-        if not torch.compiler.is_compiling() and count.numel():
-            high = int(count.amax()) - 1 + start
-            if high >= self.max_len:
-                raise ValueError(
-                    f"position {high} does not fit a table of max_len={self.max_len} rows "
-                    f"(positions 0..{self.max_len - 1}); build the module with "
-                    f"max_len >= {high + 1}")
-        rows = table[positions] * keep.unsqueeze(-1).to(table.dtype)   # pads: zero rows
+        if torch.compiler.is_compiling():
+            positions = _checked(positions, self.max_len, "padded")
+        else:
+            error = _range_error(positions, self.max_len, "padded")
+            if error is not None:
+                raise error
+        rows = self._gather(table, positions, x) * keep.unsqueeze(-1).to(x.dtype)  # pads: 0
         return x + rows
 
     def extra_repr(self) -> str:
@@ -318,47 +481,77 @@ class SinusoidalPositionalEncoding(nn.Module):
         return ", ".join(parts)
 
 
-def _tolerance(pos: torch.Tensor) -> torch.Tensor:
-    """How far a float32-built table may be from the exact one at position ``pos``: a float32
-    angle is off by about ``pos * 2**-24`` (times a few), plus the entry's own rounding."""
-    return 1e-5 + 8 * pos * 2.0**-24
+def _tolerance(pos: torch.Tensor, ours: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
+    """How far a stored table may be from the exact one at position ``pos`` (entries ``ours``).
+
+    A float32-built table's angle is off by about ``pos * 2**-24`` (times a few), plus the
+    entry's own rounding. A table stored in float16 or bfloat16 was rounded once more to that
+    dtype (often from such a float32 table, so twice): one unit in its last place at the
+    entry's magnitude more."""
+    tol = 1e-5 + 8 * pos * 2.0**-24
+    if dtype in (torch.float16, torch.bfloat16):
+        info = torch.finfo(dtype)
+        _, exponent = torch.frexp(ours.abs().clamp(min=info.smallest_normal))
+        tol = tol + info.eps * torch.pow(2.0, exponent.to(torch.float64) - 1)
+    return tol
 
 
 def _check_stored_table(module, state_dict, prefix, local_metadata, strict, missing_keys,
                         unexpected_keys, error_msgs) -> None:
     """load_state_dict pre-hook: take a stored ``pe`` table (tutorial style: ``(max_len, 1,
-    d_model)`` seq-first, ``(1, max_len, d_model)`` or ``(max_len, d_model)``) out of the
-    state dict after checking it against the module's own table."""
+    d_model)`` seq-first, ``(1, max_len, d_model)`` or ``(max_len, d_model)``, in any float
+    dtype) out of the state dict after checking it against the module's own table."""
     key = prefix + "pe"
     if key not in state_dict:
         return
     stored = state_dict.pop(key)
     if not isinstance(stored, torch.Tensor) or stored.dim() not in (2, 3) or \
             (stored.dim() == 3 and 1 not in stored.shape[:2]) or \
-            stored.shape[-1] != module.d_model:
+            stored.shape[-1] != module.d_model or not stored.dtype.is_floating_point:
         error_msgs.append(
             f"{key}: expected a stored table of shape (max_len, 1, {module.d_model}), "
             f"(1, max_len, {module.d_model}) or (max_len, {module.d_model}), got "
             f"{tuple(getattr(stored, 'shape', ()))}")
         return
+    shape = tuple(stored.shape)
+    if stored.dim() == 3 and shape[0] > 1 and shape[1] == 1 and module.batch_first:
+        warnings.warn(
+            f"{key}: the stored table has shape {shape}, seq-first (the PyTorch tutorial's "
+            f"layout, for x of shape (seq, batch, {module.d_model})), and this module is "
+            f"batch_first=True: it takes x of shape (batch, seq, {module.d_model}). Code "
+            f"written for the old module must transpose x, or build this one with "
+            f"batch_first=False.", UserWarning, stacklevel=2)
+    elif stored.dim() == 3 and shape[0] == 1 and shape[1] > 1 and not module.batch_first:
+        warnings.warn(
+            f"{key}: the stored table has shape {shape}, batch-first (for x of shape (batch, "
+            f"seq, {module.d_model})), and this module is batch_first=False: it takes x of "
+            f"shape (seq, batch, {module.d_model}). Code written for the old module must "
+            f"transpose x, or build this one with batch_first=True.", UserWarning, stacklevel=2)
+    dtype = stored.dtype
     stored = stored.reshape(-1, module.d_model).detach().to("cpu", torch.float64)
     n = min(stored.shape[0], module.max_len)
     ours = module._build(torch.float64)[:n]
-    diff = (stored[:n] - ours).abs()
-    pos = torch.arange(n, dtype=torch.float64)[:, None]
-    bad = diff > _tolerance(pos + abs(module.offset))
+    pos = torch.arange(n, dtype=torch.float64)[:, None] + abs(module.offset)
+    bad = (stored[:n] - ours).abs() > _tolerance(pos, ours, dtype)
     if not bool(bad.any()):
         return
     p, c = (int(v) for v in torch.nonzero(bad)[0])
-    guess = _which_convention(stored[:min(n, 64)], module)
+    name = str(dtype).removeprefix("torch.")
+    if dtype in (torch.float16, torch.bfloat16):
+        rounded = float(module._build(dtype)[p, c])
+        has = (f"this module's entry is {float(ours[p, c]):.6g}, {rounded:.6g} rounded to "
+               f"{name}")
+        what = f"({name}) is not this module's table rounded to {name}"
+    else:
+        has, what = f"this module has {float(ours[p, c]):.6g}", "is not this module's"
+    guess = _which_convention(stored[:min(n, 64)], module, dtype)
     error_msgs.append(
-        f"{key}: the stored table is not this module's (base={module.base:g}, "
+        f"{key}: the stored table {what} (base={module.base:g}, "
         f"spacing={module.spacing!r}, layout={module.layout!r}, offset={module.offset}): "
-        f"position {p}, column {c} holds {float(stored[p, c]):.6g}, this module has "
-        f"{float(ours[p, c]):.6g}. {guess}")
+        f"position {p}, column {c} holds {float(stored[p, c]):.6g}, {has}. {guess}")
 
 
-def _which_convention(stored: torch.Tensor, module) -> str:
+def _which_convention(stored: torch.Tensor, module, dtype: torch.dtype) -> str:
     n = stored.shape[0]
     for spacing in ("paper", "t2t"):
         for layout in ("interleaved", "concatenated"):
@@ -366,8 +559,8 @@ def _which_convention(stored: torch.Tensor, module) -> str:
                 table = build_table(n, module.d_model, dtype=torch.float64, base=module.base,
                                     spacing=spacing, layout=layout, offset=offset,
                                     odd=module.odd)
-                pos = torch.arange(n, dtype=torch.float64)[:, None]
-                if bool(((stored - table).abs() <= _tolerance(pos + offset)).all()):
+                pos = torch.arange(n, dtype=torch.float64)[:, None] + offset
+                if bool(((stored - table).abs() <= _tolerance(pos, table, dtype)).all()):
                     return (f"It matches spacing={spacing!r}, layout={layout!r}, "
                             f"offset={offset}: build the module with those.")
     return ("It matches none of spacing 'paper'/'t2t', layout 'interleaved'/'concatenated', "
