@@ -352,7 +352,8 @@ def _paper_concat_f64(weight_fn, d):
 
 @counterpart(key="marian", models="Marian (opus-mt)", library="MarianSinusoidalPositionalEmbedding",
              spacing="paper", layout="[sin | cos]", offset="0 (cache length)", padding="none",
-             posenc='encode_variant(n, d, layout="concatenated")', measure="absolute", bound=U)
+             posenc='encode_variant(n, d, layout="concatenated"); the module, start=cache length',
+             measure="absolute", bound=U)
 def _marian():
     marian = transformers.models.marian.modeling_marian
     worst = 0.0
@@ -463,7 +464,8 @@ def _speech2text():
 @counterpart(key="xglm", models="XGLM", library="XGLMSinusoidalPositionalEmbedding",
              spacing="t2t", layout="[sin | cos]", offset="2",
              padding="row 1 zero, unused; position_ids from the model",
-             posenc='encode_variant(n, d, spacing="t2t", layout="concatenated", offset=2)',
+             posenc='encode_variant(n, d, spacing="t2t", layout="concatenated", offset=2); '
+                    'the module with offset=2',
              measure="absolute", bound=_table_bound(N_TAB))
 def _xglm():
     xglm = transformers.models.xglm.modeling_xglm
@@ -472,12 +474,15 @@ def _xglm():
     rows = emb(torch.arange(N_TAB - 2)[None])[0]                 # positions 0.. -> rows 2..
     ours = encode_variant(N_TAB - 2, 1024, spacing="t2t", layout="concatenated", offset=2,
                           dtype="float32")
-    return max(worst, absdiff(ours, rows))
+    module = SinusoidalPositionalEncoding(1024, N_TAB - 2, spacing="t2t", layout="concatenated",
+                                          offset=2)
+    through_module = module(torch.zeros(1, N_TAB - 2, 1024))[0]
+    return max(worst, absdiff(ours, rows), absdiff(through_module, rows))
 
 
 @counterpart(key="whisper", models="Whisper (encoder)", library="whisper.sinusoids",
              spacing="t2t", layout="[sin | cos]", offset="0", padding="none",
-             posenc='encode_variant(n, d, spacing="t2t", layout="concatenated")',
+             posenc='encode_variant(n, d, spacing="t2t", layout="concatenated"); the module',
              measure="absolute", bound=_table_bound(1500))
 def _whisper():
     whisper = transformers.models.whisper.modeling_whisper
@@ -486,6 +491,8 @@ def _whisper():
         table = whisper.sinusoids(1500, d)
         worst = max(worst, absdiff(encode_variant(1500, d, spacing="t2t", layout="concatenated",
                                                   dtype="float32"), table))
+        module = SinusoidalPositionalEncoding(d, 1500, spacing="t2t", layout="concatenated")
+        worst = max(worst, absdiff(module.table(), table))
     return worst
 
 
