@@ -17,6 +17,7 @@ def gallery(keys, n: int = 64, *, max_columns: int = 4):
 
     Examples
     --------
+    >>> from posenc.plots.candidates import gallery
     >>> fig = gallery(["raw_index", "binary_bits"], n=16)
     >>> [ax.get_title() for ax in fig.axes]
     ['raw index', 'binary bits (12)']
