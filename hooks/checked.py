@@ -1,13 +1,19 @@
 """MkDocs hook: end every page with a note saying how many of its code examples the tests run.
 
-The count comes from the same Sybil configuration pytest uses (conftest.py), so it is the number
-of examples `make test` actually evaluates on that page. The home page also gets site totals in
-place of the marker ``<!-- posenc:totals -->``.
+The count comes from the page model the tests use (harness.page: one per code block, one per
+``>>>`` statement, one per claim marker), so it is the number of examples `make test` evaluates
+on that page; tests/test_harness.py checks it equals what Sybil collects. This hook needs no test
+tool: a docs-only install builds the site. The home page also gets site totals in place of the
+marker ``<!-- posenc:totals -->``.
+
+It also names the page in a failing exec block's build warning (markdown-exec's own message
+shows only the code).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import sys
 from pathlib import Path
 
@@ -15,14 +21,30 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import conftest  # noqa: E402
+from harness.page import read  # noqa: E402
 
 TOTALS_MARKER = "<!-- posenc:totals -->"
 _counts: dict[str, int] = {}
+_current = {"page": ""}
+
+
+class _NamePage(logging.Filter):
+    """Prefix markdown-exec's warnings with the page being rendered."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if _current["page"] and isinstance(record.msg, str) \
+                and not record.msg.startswith(_current["page"]):
+            record.msg = f"{_current['page']}: {record.msg}"
+        return True
+
+
+for _name in ("mkdocs.plugins.markdown_exec._internal.formatters.base",
+              "mkdocs.plugins.markdown_exec"):
+    logging.getLogger(_name).addFilter(_NamePage())
 
 
 def _count(path: Path) -> int:
-    return sum(1 for _ in conftest.markdown_sybil.parse(path).examples())
+    return read(path).example_count()
 
 
 def on_files(files, config):
@@ -33,6 +55,7 @@ def on_files(files, config):
 
 
 def on_page_markdown(markdown: str, page, config, files) -> str:
+    _current["page"] = f"docs/{page.file.src_uri}"
     n = _counts.get(page.file.src_uri)
     if n is None:
         n = _count(Path(page.file.abs_src_path))

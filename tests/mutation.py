@@ -28,7 +28,7 @@ class Mutant:
 
 
 def copy_project(dest: Path) -> None:
-    for name in ("posenc", "docs", "hooks", "tests"):
+    for name in ("posenc", "docs", "hooks", "tests", "harness"):
         if (ROOT / name).exists():
             shutil.copytree(ROOT / name, dest / name,
                             ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
@@ -71,38 +71,37 @@ def run_doc_tests(dest: Path, stop_at_first: bool = True, timeout: float = 600,
 # own tests (HARNESS_TESTS) must notice. scripts/mutants.py runs them after the package mutants.
 HARNESS_TESTS = ("tests/test_harness.py", "tests/test_prose_numbers.py", "tests/test_claim_words.py")
 HARNESS_MUTANTS = [
-    Mutant("docstring examples not collected", "conftest.py",
+    Mutant("docstring examples not collected", "harness/collect.py",
            "pytest_collect_file = (markdown_sybil + docstring_sybil).pytest()",
            "pytest_collect_file = markdown_sybil.pytest()",
            "every >>> example in posenc's docstrings runs"),
-    Mutant("exception details ignored", "conftest.py",
+    Mutant("exception details ignored", "harness/collect.py",
            "OPTIONFLAGS = NUMBER | doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE",
            "OPTIONFLAGS = (NUMBER | doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE\n"
            "               | doctest.IGNORE_EXCEPTION_DETAIL)",
            "a traceback example checks the error's message"),
-    Mutant("integer outputs given +-0.5 slack", "conftest.py",
+    Mutant("integer outputs given +-0.5 slack", "harness/collect.py",
            r'_FLOAT = re.compile(r"[+-]?(?:\d+\.\d*|\.\d+|\d+(?=[eE]))(?:[eE][+-]?\d+)?")',
            r'_FLOAT = re.compile(r"[+-]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][+-]?\d+)?")',
            "an integer output is exact"),
-    Mutant("claim markers not collected", "conftest.py",
-           "parsers=[AnyPythonFenceParser(), ClaimMarkerParser(), SkipParser(), "
-           "ClearNamespaceParser()],",
-           "parsers=[AnyPythonFenceParser(), SkipParser(), ClearNamespaceParser()],",
+    Mutant("claim markers not collected", "harness/collect.py",
+           "CODE_PARSERS = [FenceParser(), ClaimMarkerParser(), SkipParser(), ClearNamespaceParser()]",
+           "CODE_PARSERS = [FenceParser(), SkipParser(), ClearNamespaceParser()]",
            "<!-- check: ... --> markers are evaluated"),
-    Mutant("scan: whole-unit tolerance", "tests/prose_numbers.py",
+    Mutant("scan: whole-unit tolerance", "harness/numbers.py",
            "HALF_UNIT_SLACK = 1 + 1e-9", "HALF_UNIT_SLACK = 2 + 1e-9",
            "a prose number is the value rounded to the digits written"),
-    Mutant("scan: 1% relative match", "tests/prose_numbers.py",
+    Mutant("scan: 1% relative match", "harness/numbers.py",
            "REL_TOL = 1e-12", "REL_TOL = 0.01", "no relative slack beyond rounding"),
-    Mutant("scan: table rows skipped", "tests/prose_numbers.py",
-           '        items.append((lineno, section, raw, "prose"))',
-           '        if not raw.lstrip().startswith("|"):\n'
-           '            items.append((lineno, section, raw, "prose"))',
+    Mutant("scan: table rows skipped", "harness/numbers.py",
+           '             if page.kind[lineno] != "comment"]',
+           '             if page.kind[lineno] != "comment" and not raw.lstrip().startswith("|")]',
            "numbers in tables are scanned"),
-    Mutant("scan: any section's output checks", "tests/prose_numbers.py",
-           "blocks = sorted(by_section.get(section, []),", "blocks = sorted(page.blocks,",
+    Mutant("scan: any section's output checks", "harness/numbers.py",
+           "blocks = sorted(by_section.get(section, []),",
+           "blocks = sorted([b for bs in by_section.values() for b in bs],",
            "a number is checked only by an output in its own section"),
-    Mutant("lint: a check need not name the word", "tests/claim_words.py",
+    Mutant("lint: a check need not name the word", "harness/words.py",
            "s.missing = [w for w in words if not any(names(c.text, w) for c in near)]",
            "s.missing = [] if near else list(words)",
            "flipping a claim word leaves it without a check"),

@@ -1,32 +1,10 @@
-"""Every sentence whose claim lives in a word has a check next to it that names the word."""
+"""The claim-word rule (harness.words) on small pages.
+
+Every page of docs/ is judged by its own rules item (harness.collect), not here."""
 
 from pathlib import Path
 
-import pytest
-
-from tests.claim_words import lint
-from tests.pending import WORDS, compare, load, word_keys
-
-ROOT = Path(__file__).resolve().parents[1]
-PAGES = sorted((ROOT / "docs").rglob("*.md"))
-
-
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT / "docs")))
-def test_claim_words_are_checked(page):
-    found = lint(page)
-    new, stale = compare(word_keys(page), load(WORDS), page)
-    counts = {v: sum(s.verdict == v for s in found) for v in ("satisfied", "exempt", "flagged")}
-    print(f"{page.relative_to(ROOT)}: " + " ".join(f"{k}={v}" for k, v in counts.items()))
-    lines = {s.text: (s.line, s.missing) for s in found}
-    assert not new, (
-        "sentences whose claim word has no check next to its paragraph naming the word (a "
-        "marker <!-- check: EXPR  # word -->, an assert or a comparing >>> line whose text "
-        "contains the word), nor <!-- no-claim: reason -->:\n" + "\n".join(
-            "line {}: {} -- {}".format(*lines.get(k.split(" | ", 2)[2], ("?", "?")), k)
-            for k in new))
-    assert not stale, (f"these entries of {WORDS.relative_to(ROOT)} no longer occur (fixed or "
-                       "edited): delete their lines\n" + "\n".join(stale))
-
+from harness.words import lint
 
 def _lint(tmp_path, text):
     page = tmp_path / "p.md"

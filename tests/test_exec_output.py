@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.prose_numbers import split_page
+from harness.page import read
 
 ROOT = Path(__file__).resolve().parents[1]
 SNAPSHOTS = ROOT / "tests" / "snapshots" / "exec.json"
@@ -47,10 +47,9 @@ def normalize(text: str) -> str:
 def exec_blocks(page: Path):
     """(index, source) of the Markdown-printing exec="on" blocks of a page."""
     out = []
-    for block in split_page(page.read_text()).blocks:
-        if block.exec_on and not re.search(r"\bhtml\s*=\s*\"?(?:on|1|true)", block.info):
-            lines = page.read_text().splitlines()[block.first:block.last - 1]
-            out.append(textwrap.dedent("\n".join(lines)))
+    for fence in read(page).fences:
+        if fence.python and fence.exec_on and not fence.html:
+            out.append(textwrap.dedent(fence.source.rstrip("\n")))
     return out
 
 

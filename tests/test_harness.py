@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-import conftest
 from sybil.example import SybilFailure
+
+from harness import collect
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -46,7 +47,7 @@ def pythonish_blocks(text: str):
 
 
 def collected_lines(path: Path):
-    document = conftest.markdown_sybil.parse(path)
+    document = collect.code_sybil.parse(path)
     return [example.line for example in document.examples()]
 
 
@@ -69,7 +70,7 @@ def test_every_python_fence_is_collected(page):
 
 
 def test_every_page_is_matched_by_the_sybil_patterns():
-    patterns = conftest.DOC_PATTERNS
+    patterns = collect.DOC_PATTERNS
     for page in doc_pages():
         rel = page.relative_to(ROOT)
         assert any(rel.match(p) for p in patterns), f"{rel} is not matched by {patterns}"
@@ -136,9 +137,9 @@ def test_guard_notices_a_fence_the_parser_skips(tmp_path):
 
 
 def _run(page: Path):
-    document = conftest.markdown_sybil.parse(page)
+    document = collect.code_sybil.parse(page)
     examples = list(document.examples())
-    conftest._setup(document.namespace)
+    collect._setup(document.namespace)
     for example in examples:
         example.evaluate()
     return examples
@@ -235,3 +236,66 @@ def test_every_docstring_example_is_collected():
     collected = sum(int(m.group(1)) for m in re.finditer(r"^posenc/\S+\.py: (\d+)$", run.stdout,
                                                         re.MULTILINE))
     assert collected == expected, run.stdout[-2000:]
+
+
+@pytest.mark.parametrize("page", doc_pages(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_page_model_counts_what_sybil_collects(page):
+    """The site's per-page example count (hooks/checked.py, from harness.page without Sybil)
+    equals what the Sybil configuration collects."""
+    from harness.page import read
+
+    assert read(page).example_count() == len(collected_lines(page))
+
+
+def test_the_site_hooks_import_no_test_tool():
+    """A docs-only install builds the site: the hooks import neither conftest, sybil nor pytest."""
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.path.insert(0, '.'); import hooks.checked, hooks.mathml, "
+            "hooks.figure_cache, hooks.reader, hooks.downloads; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('conftest', 'sybil', 'pytest', '_pytest')))")
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[]", run.stdout
+
+
+def test_an_exec_block_runs_in_a_fresh_namespace(tmp_path):
+    """As at build time: an exec="on" block cannot see the page's earlier names."""
+    page = tmp_path / "exec.md"
+    page.write_text('```python\nx = 1\n```\n\n```python exec="on"\nprint(x)\n```\n')
+    with pytest.raises(NameError):
+        _run(page)
+    page.write_text('```python\nx = 1\n```\n\n```python exec="on"\nx = 2\nprint(x)\n```\n\n'
+                    '<!-- check: x == 1 -->\n')
+    _run(page)
+
+
+def test_the_page_rules_are_an_item_of_the_page(tmp_path):
+    """pytest on one page runs its rules: an unchecked number fails that page's own tests,
+    naming page, line and section."""
+    import subprocess
+    import sys
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    import os
+    import shutil
+
+    shutil.copytree(ROOT / "harness", tmp_path / "harness",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    (tmp_path / "conftest.py").write_text((ROOT / "conftest.py").read_text())
+    page = docs / "p.md"
+    page.write_text("# T\n\n## Part\n\nThe value is 0.75, the count 4242.\n\n"
+                    "```pycon\n>>> 3 / 4\n0.75\n```\n")
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                          "docs/p.md"], cwd=tmp_path, capture_output=True, text=True, env=env)
+    assert run.returncode == 1, run.stdout[-2000:]
+    assert "docs/p.md:5 (section \"Part\"): number '4242'" in run.stdout, run.stdout[-2000:]
+    page.write_text(page.read_text().replace(", the count 4242", ""))
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                          "docs/p.md"], cwd=tmp_path, capture_output=True, text=True, env=env)
+    assert run.returncode == 0, run.stdout[-2000:]
+    assert "2 passed" in run.stdout

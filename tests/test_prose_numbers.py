@@ -1,31 +1,10 @@
-"""Every number typed in the prose of a page is produced by checked code in its own section."""
+"""The prose-number rule (harness.numbers) on small pages: what it binds and what it flags.
+
+Every page of docs/ is judged by its own rules item (harness.collect), not here."""
 
 from pathlib import Path
 
-import pytest
-
-from tests.pending import NUMBERS, compare, load, number_keys
-from tests.prose_numbers import scan
-
-ROOT = Path(__file__).resolve().parents[1]
-PAGES = sorted((ROOT / "docs").rglob("*.md"))
-
-
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT / "docs")))
-def test_prose_numbers_are_checked(page):
-    report = scan(page)
-    new, stale = compare(number_keys(page), load(NUMBERS), page)
-    where = {f"{n.text}": n.line for n in report.numbers if n.verdict == "unchecked"}
-    print(f"{page.relative_to(ROOT)}: checked={report.count('checked')} "
-          f"restated={report.count('restated')} inputs={report.count('input')} "
-          f"exempt={report.count('exempt')} ignored={report.count('ignored')} "
-          f"pending={report.count('unchecked') - len(new)}")
-    assert not new, ("numbers in prose with no output in their own section (nearest heading "
-                     "above), and not bound to a name in its code:\n" + "\n".join(
-                         f"{k}  (line {where.get(k.rpartition(' | ')[2], '?')})" for k in new))
-    assert not stale, (f"these entries of {NUMBERS.relative_to(ROOT)} no longer occur (fixed "
-                       "or edited): delete their lines\n" + "\n".join(stale))
-
+from harness.numbers import scan
 
 def _verdicts(page):
     return {(n.line, n.text): n.verdict for n in scan(page).numbers}

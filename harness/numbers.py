@@ -46,9 +46,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
-PYTHON_INFO = re.compile(r"^\s*\{?\s*\.?(python3?|py|pycon)\b")
-HEADING = re.compile(r"^#{1,6}\s")
+from harness.page import NOT_CHECKED, Page, parse, read
+
 NUMBER = re.compile(
     r"(?<![\w.\-^*/])(?<![A-Za-z]-)"
     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d+)"
@@ -67,9 +66,7 @@ YEAR_BEFORE = re.compile(r"(?:\b(?i:in|since|of|from|by)|\(|al\.,?|January|Febru
                          r"June|July|August|September|October|November|December|\||"
                          r"NeurIPS|ICML|ICLR|ACL|NAACL|EMNLP|JMLR|CVPR)\s*$")
 YEAR_AFTER = re.compile(r"^\s*[);|]")
-NUM_TOKEN = r"[\d.eE+\-−%]+(?:,\d{3})*"
-EXEMPT = re.compile(r"<!--\s*not-checked:\s*(?P<nums>" + NUM_TOKEN + r"(?:,\s+" + NUM_TOKEN + r")*)"
-                    r"\s+(?P<why>.*?)-->")
+EXEMPT = NOT_CHECKED
 HALF_UNIT_SLACK = 1 + 1e-9
 SUMMARY_TITLES = {"summary", "in short", "recap"}
 REL_TOL = 1e-12
@@ -98,11 +95,12 @@ class Output:
 
 @dataclass
 class Block:
+    """A fence or a claim marker seen as a source of checked values: its outputs and its code."""
     first: int               # line of the opening fence, 1-based
     last: int
     section: int
     info: str
-    body: list               # (line number, text) of the block's lines, indentation removed
+    body: list               # (line number, text) of the block's lines, stripped
     outputs: list = field(default_factory=list)     # Output
     sources: list = field(default_factory=list)     # (line, code)
 
@@ -111,12 +109,29 @@ class Block:
         return bool(re.search(r"\bexec\s*=\s*\"?(?:on|1|true)", self.info))
 
 
-@dataclass
-class Page:
-    text: str
-    prose: list              # (line, section, text)
-    blocks: list             # Block
-    headings: list           # (line, title) with section index = position + 1; 0 is the top
+def blocks_of(page: Page) -> list:
+    """Each fence of the page as a Block: a Python block split into sources and outputs."""
+    blocks = []
+    for fence in page.fences:
+        body = [(n, text.strip()) for n, text in fence.body]
+        block = Block(fence.first, fence.last, fence.section, fence.info, body)
+        if fence.python:
+            doctest = any(line.startswith(">>>") for _, line in body)
+            for lineno, line in body:
+                if line.startswith((">>>", "...")):
+                    block.sources.append((lineno, line[4:]))
+                elif doctest:
+                    for o in OUTPUT_NUMBER.finditer(line):
+                        try:
+                            value = float(o.group())
+                        except ValueError:
+                            continue
+                        block.outputs.append(Output(lineno, o.group(), value,
+                                                    _output_half_unit(o.group())))
+                else:
+                    block.sources.append((lineno, line))
+        blocks.append(block)
+    return blocks
 
 
 @dataclass
@@ -163,48 +178,6 @@ def _output_half_unit(text: str) -> float:
         return 0.0
     decimals = len(mantissa.partition(".")[2])
     return 0.5 * 10.0 ** (int(exponent or 0) - decimals)
-
-
-def split_page(text: str) -> Page:
-    """Sections, prose lines and fenced blocks of a page (python blocks split into sources and
-    outputs)."""
-    prose, blocks, headings = [], [], []
-    lines = text.splitlines()
-    section, n = 0, 0
-    while n < len(lines):
-        m = FENCE.match(lines[n])
-        if m:
-            fence = m.group("fence")
-            first, body = n + 1, []
-            n += 1
-            while n < len(lines) and not lines[n].strip().startswith(fence):
-                body.append((n + 1, lines[n].strip()))
-                n += 1
-            block = Block(first, n + 1, section, m.group("info"), body)
-            if PYTHON_INFO.match(m.group("info")):
-                doctest = any(line.startswith(">>>") for _, line in body)
-                for lineno, line in body:
-                    if line.startswith((">>>", "...")):
-                        block.sources.append((lineno, line[4:]))
-                    elif doctest:
-                        for o in OUTPUT_NUMBER.finditer(line):
-                            try:
-                                value = float(o.group())
-                            except ValueError:
-                                continue
-                            block.outputs.append(Output(lineno, o.group(), value,
-                                                        _output_half_unit(o.group())))
-                    else:
-                        block.sources.append((lineno, line))
-            blocks.append(block)
-            n += 1
-            continue
-        if HEADING.match(lines[n]):
-            headings.append((n + 1, lines[n].lstrip("#").strip()))
-            section = len(headings)
-        prose.append((n + 1, section, lines[n]))
-        n += 1
-    return Page(text, prose, blocks, headings)
 
 
 def _strip(line: str) -> str:
@@ -301,9 +274,6 @@ _LITERAL = r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?"
 _EQUALS = (re.compile(r"==\s*\(?\s*(" + _LITERAL + r")(?![\w.(])"),
            re.compile(r"(?<![\w.])(" + _LITERAL + r")\s*=="))
 _EQUALS_LIST = re.compile(r"==\s*[\[(]((?:\s*" + _LITERAL + r"\s*,)+\s*(?:" + _LITERAL + r")?\s*)[\])]")
-MARKER_LINE = re.compile(r"<!--\s*check:(?P<expr>.*?)-->", re.DOTALL)
-
-
 def equality_outputs(line: int, code: str) -> list:
     """Literals an assertion or a claim marker compares with ``==`` (``round(x, 2) == 6.28``):
     a check of that value as good as a printed output."""
@@ -313,26 +283,27 @@ def equality_outputs(line: int, code: str) -> list:
         texts += re.findall(_LITERAL, m.group(1))
     for text in texts:
         out.append(Output(line, text, float(text), _output_half_unit(text)))
+    out += _bound_powers(line, code)
     return out
 
 
-def _captions(block: Block):
-    """(line, text) of the string pieces of ``alt=`` and ``caption=`` in figure_html calls."""
-    code = "\n".join(line for _, line in block.body)
+def _bound_powers(line: int, code: str) -> list:
+    """A power compared in a check (``err <= 2 ** -9``, ``n == 10 ** 6``): the exact value it
+    states, bound as a check of that value (a prose ``2^-9`` next to it agrees with it)."""
+    source = re.sub(r"^\s*assert\b", "", code.strip())
     try:
-        tree = ast.parse(code)
+        tree = ast.parse(source.split("  #")[0].strip() or "0", mode="eval")
     except SyntaxError:
         return []
-    found = []
+    out = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) \
-                == "figure_html":
-            for kw in node.keywords:
-                if kw.arg in ("alt", "caption"):
-                    for piece in ast.walk(kw.value):
-                        if isinstance(piece, ast.Constant) and isinstance(piece.value, str):
-                            found.append((block.body[piece.lineno - 1][0], piece.value))
-    return found
+        if isinstance(node, ast.Compare):
+            for operand in [node.left, *node.comparators]:
+                if isinstance(operand, ast.BinOp) and isinstance(operand.op, ast.Pow):
+                    value = _constant(operand)
+                    if isinstance(value, (int, float)):
+                        out.append(Output(line, ast.unparse(operand), float(value), 0.0))
+    return out
 
 
 def _matches(found: Found, half: float, out: Output) -> bool:
@@ -356,39 +327,28 @@ def _is_ignored(m: re.Match, line: str) -> bool:
     return bool(IGNORE_AFTER.search(before))
 
 
-def scan(path: Path) -> PageReport:
-    text = path.read_text()
-    page = split_page(text)
+def scan(path, page: Page | None = None) -> PageReport:
+    """The verdict on every number in the prose of ``path`` (or of the parsed ``page``)."""
+    if page is None:
+        page = read(path)
+    path = page.path
     report = PageReport(str(path))
     by_section: dict[int, list] = {}
     inputs: dict[int, list] = {}
-    for block in page.blocks:
+    for block in blocks_of(page):
         by_section.setdefault(block.section, []).append(block)
         code = "\n".join(src for _, src in block.sources)
         inputs.setdefault(block.section, []).extend(named_values(code))
         for line, src in block.sources:
             if src.lstrip().startswith("assert"):
                 block.outputs += equality_outputs(line, src)
-    section_at = {lineno: section for lineno, section, _ in page.prose}
-    for m in MARKER_LINE.finditer(text):                     # claim markers, any number of lines
-        lineno = text.count("\n", 0, m.start()) + 1
-        if lineno not in section_at:                         # inside a fence: text, not a check
-            continue
-        marker = Block(lineno, lineno, section_at[lineno], "marker", [])
-        marker.outputs = equality_outputs(lineno, m.group("expr"))
-        by_section.setdefault(section_at[lineno], []).append(marker)
-    items = []
-    in_comment = False
-    for lineno, section, raw in page.prose:
-        if "<!--" in raw and "-->" not in raw:
-            in_comment = True
-        if in_comment:
-            in_comment = "-->" not in raw
-            continue
-        items.append((lineno, section, raw, "prose"))
-    for block in page.blocks:
-        if block.exec_on:
-            items += [(line, block.section, caption, "caption") for line, caption in _captions(block)]
+    for marker in page.markers:
+        block = Block(marker.first, marker.first, marker.section, "marker", [])
+        block.outputs = equality_outputs(marker.first, marker.expr)
+        by_section.setdefault(marker.section, []).append(block)
+    items = [(lineno, section, raw, "prose") for lineno, section, raw in page.prose
+             if page.kind[lineno] != "comment"]
+    items += [(line, section, caption, "caption") for line, section, caption in page.captions()]
     for lineno, section, raw, where in items:
         exempt = set()
         for e in EXEMPT.finditer(raw):
@@ -431,13 +391,8 @@ def scan(path: Path) -> PageReport:
 
 
 def summary_sections(page: Page) -> set:
-    """The answer (text under the page's title) and the sections titled Summary."""
-    sections = set()
-    for k, (line, title) in enumerate(page.headings, start=1):
-        level = len(page.text.splitlines()[line - 1]) - len(page.text.splitlines()[line - 1].lstrip("#"))
-        if (level == 1 and k == 1) or title.lower().rstrip(".") in SUMMARY_TITLES:
-            sections.add(k)
-    return sections
+    """The answer (the text under the page's title) and the sections titled Summary."""
+    return page.answer_sections | page.summary_sections
 
 
 def _restatements(page: Page, report: PageReport, inputs: dict) -> None:
@@ -448,7 +403,7 @@ def _restatements(page: Page, report: PageReport, inputs: dict) -> None:
     summaries = summary_sections(page)
     bound = [(n.value, n.half, n.section) for n in report.numbers
              if n.verdict == "checked" or (n.verdict == "input" and n.section not in summaries)]
-    outputs = [(out, block.section) for block in page.blocks for out in block.outputs]
+    outputs = [(out, block.section) for block in blocks_of(page) for out in block.outputs]
     for n in report.numbers:
         if n.verdict == "unchecked" and n.section in summaries and any(
                 math.isclose(n.value, v, rel_tol=REL_TOL, abs_tol=0) and half == n.half

@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.prose_numbers import FENCE, HEADING, PYTHON_INFO
+from harness.page import NO_CLAIM, Page, read, sentences
 
 WORDS = ("more", "less", "faster", "slower", "above", "below", "always", "never", "only",
          "every", "cannot", "no single", "exactly", "guaranteed", "unique", "better", "worse",
@@ -41,11 +41,6 @@ FORMS = {"increase": "increases", "increased": "increases", "increasing": "incre
 WORD = re.compile(r"(?<![\w-])(" + "|".join(
     sorted([w.replace(" ", r"\s+") for w in WORDS] + list(FORMS), key=len, reverse=True))
     + r")(?![\w-])", re.IGNORECASE)
-MARKER = re.compile(r"^\s*<!--\s*check:(?P<expr>.*?)-->\s*$")
-NO_CLAIM = re.compile(r"<!--\s*no-claim:(?P<why>.*?)-->")
-# The title line of a collapsed check (``??? note "Check: what it checks"``): it names the
-# block below it, which stays the check next to the paragraph above.
-CHECK_TITLE = re.compile(r'^\?{3}\+?\s+\w+\s+"Check:[^"]*"\s*$')
 COMPARES = re.compile(r"[<>]=?|[=!]=|\ball\(|\bany\(|isclose|allclose|array_equal|\bin\b")
 
 
@@ -67,17 +62,6 @@ def names(text: str, word: str) -> bool:
 class Check:
     line: int
     text: str
-
-
-@dataclass
-class Element:
-    kind: str                # paragraph, block, marker, heading
-    first: int
-    last: int
-    section: int
-    lines: list = field(default_factory=list)       # (line, text) for paragraphs
-    checks: list = field(default_factory=list)      # Check, for blocks and markers
-    said: set = field(default_factory=set)           # claim words an exec block prints
 
 
 @dataclass
@@ -132,70 +116,25 @@ def _depth(text: str) -> int:
     return sum(code.count(c) for c in "([{") - sum(code.count(c) for c in ")]}")
 
 
-def elements(text: str) -> list:
-    lines = text.splitlines()
-    out, section, n, para = [], 0, 0, None
-    in_comment = False
+class _View:
+    """An element of the page model with the checks it holds and the words it prints."""
 
-    def close():
-        nonlocal para
-        if para is not None:
-            out.append(para)
-            para = None
+    def __init__(self, el):
+        self.kind, self.first, self.last, self.section = el.kind, el.first, el.last, el.section
+        self.lines, self.checks, self.said = el.lines, [], set()
+        self.element = el
+        if el.fence is not None and el.fence.python:
+            body = [(n, text.strip()) for n, text in el.fence.body]
+            self.checks = _block_checks(body)
+            if el.fence.exec_on:
+                # an exec="on" block prints its own prose: what it prints, it says
+                self.said = set(claim_words(" ".join(t for _, t in body)))
+        elif el.marker is not None:
+            self.checks = [Check(el.marker.first, el.marker.expr)]
 
-    while n < len(lines):
-        raw = lines[n]
-        m = FENCE.match(raw)
-        if m and not in_comment:
-            close()
-            fence, first, body = m.group("fence"), n + 1, []
-            n += 1
-            while n < len(lines) and not lines[n].strip().startswith(fence):
-                body.append((n + 1, lines[n].strip()))
-                n += 1
-            block = Element("block", first, n + 1, section)
-            if PYTHON_INFO.match(m.group("info")):
-                block.checks = _block_checks(body)
-                if re.search(r"\bexec\s*=\s*\"?(?:on|1|true)", m.group("info")):
-                    # an exec="on" block prints its own prose: what it prints, it says
-                    block.said = set(claim_words(" ".join(t for _, t in body)))
-            out.append(block)
-            n += 1
-            continue
-        if in_comment:
-            in_comment = "-->" not in raw
-            n += 1
-            continue
-        marker = MARKER.match(raw)
-        if marker:
-            close()
-            out.append(Element("marker", n + 1, n + 1, section,
-                               checks=[Check(n + 1, marker.group("expr"))]))
-        elif raw.lstrip().startswith("<!--") and "-->" not in raw:
-            close()
-            start, expr = n + 1, raw
-            if re.match(r"\s*<!--\s*check:", raw):
-                while n + 1 < len(lines) and "-->" not in lines[n]:
-                    n += 1
-                    expr += "\n" + lines[n]
-                inner = re.sub(r"^\s*<!--\s*check:|-->\s*$", "", expr)
-                out.append(Element("marker", start, n + 1, section, checks=[Check(start, inner)]))
-            else:
-                in_comment = True
-        elif HEADING.match(raw):
-            close()
-            section += 1
-            out.append(Element("heading", n + 1, n + 1, section))
-        elif not raw.strip() or CHECK_TITLE.match(raw):
-            close()
-        else:
-            if para is None:
-                para = Element("paragraph", n + 1, n + 1, section)
-            para.lines.append((n + 1, raw))
-            para.last = n + 1
-        n += 1
-    close()
-    return out
+
+def elements(page: Page) -> list:
+    return [_View(el) for el in page.elements]
 
 
 def _prose(text: str, math: bool = False) -> str:
@@ -227,42 +166,18 @@ def claim_words(text: str) -> list:
     return sorted(words)
 
 
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[*_\"'<\\]|$)")
-
-
-def sentences(para: Element):
-    """(line, text) of the sentences of a paragraph; a no-claim comment opening a sentence
-    belongs to the sentence before it."""
-    pieces, offsets = [], []
-    for lineno, raw in para.lines:
-        offsets.append((sum(len(p) + 1 for p in pieces), lineno))
-        pieces.append(raw.strip())
-    # comments other than no-claim go first: their text ("et al. (2022)") is no sentence
-    joined = re.sub(r"<!--(?!\s*no-claim:).*?-->", lambda m: " " * len(m.group(0)),
-                    " ".join(pieces))
-    out, start = [], 0
-    for m in list(SENTENCE_END.finditer(joined)) + [None]:
-        end = m.start() if m else len(joined)
-        text = joined[start:end]
-        line = max(l for off, l in offsets if off <= max(start, 0))
-        lead = NO_CLAIM.match(text.lstrip())
-        if lead and out:
-            out[-1] = (out[-1][0], out[-1][1] + " " + lead.group(0))
-            text = text.lstrip()[lead.end():]
-        if text.strip():
-            out.append((line, text))
-        start = m.end() if m else len(joined)
-    return out
-
-
 def comment_words(check: Check) -> set:
     """Claim words a check names in its comments (``# faster``): each must be said next to it."""
     comments = " ".join(line.partition("#")[2] for line in check.text.splitlines())
     return {canonical(m.group(0)) for m in WORD.finditer(comments)}
 
 
-def lint(path: Path) -> list:
-    elems = elements(path.read_text())
+def lint(path, page: Page | None = None) -> list:
+    """The verdict on every claim-word sentence of ``path`` (or of the parsed ``page``)."""
+    if page is None:
+        page = read(path)
+    path = page.path
+    elems = elements(page)
     found = []
     said: dict[int, set] = {}            # id of a check -> claim words of its paragraphs
     checks: dict[int, Check] = {}

@@ -1,0 +1,228 @@
+"""The Sybil configuration: what pytest runs on every page and every docstring.
+
+Only ``conftest.py`` imports this module (it needs ``sybil``, from the test extra); the site's
+hooks use ``harness.page`` alone.
+
+Markdown pages, read once by ``harness.page``:
+- a Python fence (``python``, ``py``, ``pycon``, with attributes or ``{ .python }``) that starts
+  with ``>>>`` is a doctest: each statement is an example and its printed output is compared, a
+  written float meaning "the value correctly rounded to the digits shown" (RoundedNumberChecker);
+- any other Python fence is executed in the page's namespace (later blocks see earlier names),
+  except an ``exec="on"`` block, which runs as the site build runs it: in a fresh namespace,
+  with what it prints captured;
+- a claim marker ``<!-- check: EXPRESSION -->`` on its own line(s) is evaluated in the page's
+  namespace and fails, naming page, line and expression, when falsy or raising;
+- after the page's last block, one more example judges the page's rules (harness.rules):
+  prose numbers, claim words, code line lengths. So ``pytest PAGE`` is the page's whole verdict.
+
+Docstrings: every ``>>>`` example in ``posenc/*.py`` runs with the module's globals.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import doctest
+import io
+import os
+import re
+from pathlib import Path
+
+os.environ.setdefault("MPLBACKEND", "Agg")
+
+import numpy as np
+from sybil import Region, Sybil
+from sybil.evaluators.doctest import NUMBER, DocTestEvaluator, OutputChecker
+from sybil.evaluators.python import PythonEvaluator
+from sybil.parsers.abstract.doctest import DocTestStringParser
+from sybil.parsers.markdown import ClearNamespaceParser, SkipParser
+from sybil.parsers.rest import DocTestParser
+from sybil.region import Lexeme
+
+from harness import page as model
+from harness import rules
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# A float written on a page means "this value, correctly rounded to the digits shown".
+_FLOAT = re.compile(r"[+-]?(?:\d+\.\d*|\.\d+|\d+(?=[eE]))(?:[eE][+-]?\d+)?")
+
+
+def _half_unit(text: str) -> float:
+    """Half a unit in the last digit written: 0.841 -> 0.0005, 2.5e-3 -> 0.00005."""
+    mantissa, _, exponent = text.lower().partition("e")
+    decimals = len(mantissa.partition(".")[2])
+    return 0.5 * 10.0 ** (-(decimals - int(exponent or 0)))
+
+
+class RoundedNumberChecker(OutputChecker):
+    """Sybil's NUMBER accepts a whole unit of the last written digit (0.842 for 0.8415). Here a
+    written number must be the actual value rounded to the digits shown (half a unit)."""
+
+    def _remove_unwanted_precision(self, want: str, got: str) -> str:
+        wanted = list(_FLOAT.finditer(want))
+        actual = list(_FLOAT.finditer(got))
+        if len(wanted) != len(actual):
+            return got
+        pieces, last = [], 0
+        for w, g in zip(wanted, actual):
+            close = abs(float(w.group()) - float(g.group())) <= _half_unit(w.group()) * (1 + 1e-9)
+            pieces.append(got[last:g.start()])
+            pieces.append(w.group() if close else g.group())
+            last = g.end()
+        pieces.append(got[last:])
+        return "".join(pieces)
+
+
+def doctest_evaluator(optionflags: int) -> DocTestEvaluator:
+    evaluator = DocTestEvaluator(optionflags)
+    evaluator.runner._checker = RoundedNumberChecker()
+    return evaluator
+
+
+OPTIONFLAGS = NUMBER | doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+
+def evaluate_exec(example) -> None:
+    """An ``exec="on"`` block runs as markdown-exec runs it at build time: a fresh namespace,
+    NumPy's default print options, what it prints captured (and discarded: the snapshot test,
+    tests/test_exec_output.py, compares it)."""
+    namespace = {"__name__": "__main__"}
+    where = f"{example.path}:{example.line}"
+    with np.printoptions(legacy=False), contextlib.redirect_stdout(io.StringIO()):
+        exec(compile(example.parsed, where, "exec"), namespace)
+
+
+class FenceParser:
+    """Every Python fence of the page model, as code, an exec block or doctests."""
+
+    def __init__(self, optionflags: int = OPTIONFLAGS) -> None:
+        self.doctests = DocTestStringParser(doctest_evaluator(optionflags))
+        self.code = PythonEvaluator()
+
+    def __call__(self, document):
+        page = model.parse(document.text, document.path)
+        for fence in page.fences:
+            if not fence.python:
+                continue
+            source = Lexeme(fence.source, offset=fence.body_start - fence.start, line_offset=0)
+            region = Region(fence.start, fence.end, lexemes={"source": source})
+            if fence.doctest:
+                for sub in self.doctests(fence.source, document.path):
+                    sub.adjust(region, source)
+                    yield sub
+            else:
+                region.parsed = source
+                region.evaluator = evaluate_exec if fence.exec_on else self.code
+                yield region
+
+
+def evaluate_claim(example) -> str | None:
+    """Evaluate a claim marker's expression in the page's namespace. A falsy value or an exception
+    returns the failure message (page, line, expression), which Sybil reports as the failure."""
+    expression = example.parsed
+    where = f"{example.path}:{example.line}"
+    try:
+        value = eval(compile(expression, where, "eval"), example.namespace)
+    except Exception as error:
+        return (f"{where}: claim check raised {type(error).__name__}: {error}\n"
+                f"    <!-- check: {expression} -->")
+    if not value:
+        return f"{where}: claim check is false (value {value!r})\n    <!-- check: {expression} -->"
+    return None
+
+
+class ClaimMarkerParser:
+    """Collect the page model's ``<!-- check: EXPRESSION -->`` markers as examples."""
+
+    def __call__(self, document):
+        for marker in model.parse(document.text, document.path).markers:
+            if not marker.expr:
+                raise ValueError(f"{document.path}:{marker.first}: empty claim marker")
+            yield Region(marker.start, marker.end, marker.expr, evaluate_claim)
+
+
+def evaluate_rules(example) -> str | None:
+    page = example.parsed
+    relative = os.path.relpath(page.path, ROOT)
+    found = rules.failures(page, prose=relative.startswith("docs" + os.sep))
+    if found:
+        return f"{len(found)} page rule(s) broken:\n" + "\n".join(found)
+    return None
+
+
+class PageRulesParser:
+    """One example after the page's last block: the page's rules (harness.rules)."""
+
+    def __call__(self, document):
+        page = model.parse(document.text, document.path)
+        end = len(document.text)
+        yield Region(end, end, page, evaluate_rules)
+
+
+def _setup(namespace: dict) -> None:
+    # NumPy 2 prints scalars as np.float64(0.5); the legacy mode prints 0.5.
+    namespace["_posenc_printoptions"] = np.get_printoptions()
+    np.set_printoptions(legacy="1.25")
+
+
+def _teardown(namespace: dict) -> None:
+    np.set_printoptions(**namespace["_posenc_printoptions"])
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
+
+
+DOC_PATTERNS = ["README.md", "docs/*.md", "docs/*/*.md", "docs/*/*/*.md"]
+CODE_PARSERS = [FenceParser(), ClaimMarkerParser(), SkipParser(), ClearNamespaceParser()]
+
+# The code examples only (what the pages' example counts count), and the same plus the rules.
+code_sybil = Sybil(parsers=CODE_PARSERS, patterns=DOC_PATTERNS, setup=_setup,
+                   teardown=_teardown, name="code", path=str(ROOT))
+markdown_sybil = Sybil(parsers=[*CODE_PARSERS, PageRulesParser()], patterns=DOC_PATTERNS,
+                       setup=_setup, teardown=_teardown, name="docs", path=str(ROOT))
+
+_docstring_parser = DocTestParser(optionflags=OPTIONFLAGS)
+_docstring_parser.string_parser.evaluator = doctest_evaluator(OPTIONFLAGS)
+
+docstring_sybil = Sybil(
+    parsers=[_docstring_parser],
+    patterns=["posenc/*.py", "posenc/*/*.py"],
+    setup=_setup,
+    teardown=_teardown,
+    name="docstrings",
+    path=str(ROOT),
+)
+
+pytest_collect_file = (markdown_sybil + docstring_sybil).pytest()
+
+
+def totals(root: Path = ROOT) -> tuple[dict, dict]:
+    """(numbers by verdict, sentences by verdict) over every page of docs/."""
+    from harness import numbers, words
+
+    nums: dict[str, int] = {}
+    said: dict[str, int] = {}
+    for path in model.pages(root):
+        page = model.read(path)
+        for n in numbers.scan(path, page).numbers:
+            nums[n.verdict] = nums.get(n.verdict, 0) + 1
+        for s in words.lint(path, page):
+            said[s.verdict] = said.get(s.verdict, 0) + 1
+    return nums, said
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Print the prose-number and claim-word totals at the end of every run."""
+    nums, said = totals()
+    terminalreporter.write_line(
+        "prose numbers: {checked} checked by outputs in their section, {restated} restated in "
+        "answer/summary, {input} inputs bound to names, {exempt} exempt (<!-- not-checked -->), "
+        "{unchecked} unchecked".format(
+            **{k: nums.get(k, 0) for k in ("checked", "restated", "input", "exempt",
+                                           "unchecked")}))
+    terminalreporter.write_line(
+        "claim words: {total} sentences, {satisfied} satisfied by a check naming the word, "
+        "{restated} restated in the answer, {exempt} exempt (<!-- no-claim -->), {flagged} "
+        "flagged".format(total=sum(said.values()),
+                         **{k: said.get(k, 0) for k in ("satisfied", "restated", "exempt",
+                                                        "flagged")}))

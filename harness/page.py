@@ -1,0 +1,319 @@
+"""One reading of a Markdown page: the model every page rule, the Sybil configuration and the
+site's hooks share.
+
+``read(path)`` (or ``parse(text, path)``) splits a page once into
+
+- ``lines``: the raw lines; ``kind[n]`` says what line ``n`` (1-based) is: ``fence`` (a fenced
+  block, delimiters included), ``comment`` (inside a multi-line HTML comment), ``heading``,
+  ``blank`` or ``prose``;
+- ``headings``: (line, level, title); the *section* of a line is the number of headings at or
+  above it (0 is the text before the first heading);
+- ``fences``: every fenced block (any language) with its info string, its body with the fence's
+  indentation removed, and whether it is Python, a ``>>>`` doctest, an ``exec="on"`` block;
+- ``markers``: ``<!-- check: EXPR -->`` comments on their own line(s), outside fences (the
+  claim markers), with ``<!-- no-claim: ... -->`` and ``<!-- not-checked: ... -->`` found per
+  line;
+- ``elements``: the page as paragraphs, blocks, markers and headings in order (what is *next
+  to* a paragraph), and ``sentences(paragraph)``;
+- ``captions``: the ``alt=``/``caption=`` strings of ``figure_html`` calls in exec blocks.
+
+There is one fence reader and one marker reader here; ``tests/test_harness.py`` keeps a
+deliberately independent reader to check this one.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+OPEN_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
+# The info string of a Python fence: python, py, pycon, python3, with attributes, or the
+# attribute-list form ``{ .python title="x" }``.
+PYTHON_INFO = re.compile(r"^[ \t]*(?:\{[ \t]*\.)?(?P<language>python3?|py|pycon)(?![\w-])")
+EXEC_ON = re.compile(r"\bexec\s*=\s*\"?(?:on|1|true)")
+HTML_ON = re.compile(r"\bhtml\s*=\s*\"?(?:on|1|true)")
+HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<title>.*?)\s*#*\s*$")
+CHECK_MARKER = re.compile(r"^[ \t]*<!--[ \t]*check:(?P<expr>(?:(?!-->).)*?)-->[ \t]*$",
+                          re.MULTILINE | re.DOTALL)
+NO_CLAIM = re.compile(r"<!--\s*no-claim:(?P<why>.*?)-->")
+NUM_TOKEN = r"[\d.eE+\-−%]+(?:,\d{3})*"
+NOT_CHECKED = re.compile(r"<!--\s*not-checked:\s*(?P<nums>" + NUM_TOKEN + r"(?:,\s+" + NUM_TOKEN
+                         + r")*)\s+(?P<why>.*?)-->")
+# The title line of a collapsed check (``??? note "Check: what it checks"``): it names the block
+# below it, which stays the check next to the paragraph above.
+CHECK_TITLE = re.compile(r'^\s*\?{3}\+?\s+\w+\s+"Check:[^"]*"\s*$')
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[*_\"'<\\]|$)")
+
+
+@dataclass
+class Fence:
+    first: int               # line of the opening fence, 1-based
+    last: int                # line of the closing fence (the last line if unclosed)
+    indent: str
+    info: str
+    body: list               # (line, text) with the fence's indentation removed
+    start: int               # character offsets: the opening fence's first character,
+    body_start: int          # the body's first character,
+    end: int                 # and the end of the closing fence
+    section: int = 0
+
+    @property
+    def python(self) -> bool:
+        return bool(PYTHON_INFO.match(self.info))
+
+    @property
+    def doctest(self) -> bool:
+        return self.python and self.source.lstrip().startswith(">>>")
+
+    @property
+    def exec_on(self) -> bool:
+        return bool(EXEC_ON.search(self.info))
+
+    @property
+    def html(self) -> bool:
+        return bool(HTML_ON.search(self.info))
+
+    @property
+    def source(self) -> str:
+        return "".join(text + "\n" for _, text in self.body)
+
+
+@dataclass
+class Marker:
+    first: int
+    last: int
+    expr: str                # the expression, whitespace runs joined
+    start: int
+    end: int
+    section: int = 0
+
+
+@dataclass
+class Element:
+    kind: str                # paragraph, block, marker, heading
+    first: int
+    last: int
+    section: int
+    lines: list = field(default_factory=list)       # (line, raw text) of a paragraph
+    fence: Fence | None = None
+    marker: Marker | None = None
+
+
+@dataclass
+class Page:
+    path: str
+    text: str
+    lines: list
+    kind: list                                       # kind[n] for line n (index 0 unused)
+    section: list                                    # section[n] for line n
+    headings: list = field(default_factory=list)     # (line, level, title)
+    fences: list = field(default_factory=list)
+    markers: list = field(default_factory=list)
+    elements: list = field(default_factory=list)
+
+    def title(self, section: int) -> str:
+        return "(top)" if section == 0 else self.headings[section - 1][2]
+
+    def where(self, line: int) -> str:
+        """``page:line (section "title")`` for failure messages."""
+        return f'{self.path}:{line} (section "{self.title(self.section[line])}")'
+
+    @property
+    def prose(self):
+        """(line, section, raw) of every line outside fences."""
+        return [(n, self.section[n], self.lines[n - 1]) for n in range(1, len(self.lines) + 1)
+                if self.kind[n] != "fence"]
+
+    @property
+    def answer_sections(self) -> set:
+        """The answer (the text under the page's title, before the next heading)."""
+        if self.headings and self.headings[0][1] == 1:
+            return {1}
+        return set()
+
+    @property
+    def summary_sections(self) -> set:
+        return {k for k, (_, _, title) in enumerate(self.headings, start=1)
+                if title.lower().rstrip(".") in ("summary", "in short", "recap")}
+
+    def captions(self):
+        """(line, section, text) of the string pieces of ``alt=``/``caption=`` in figure_html
+        calls of exec blocks."""
+        found = []
+        for fence in self.fences:
+            if not (fence.python and fence.exec_on):
+                continue
+            try:
+                tree = ast.parse(fence.source)
+            except SyntaxError:
+                continue
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Call) and getattr(
+                        node.func, "id", getattr(node.func, "attr", "")) == "figure_html":
+                    for kw in node.keywords:
+                        if kw.arg in ("alt", "caption"):
+                            for piece in ast.walk(kw.value):
+                                if isinstance(piece, ast.Constant) and isinstance(piece.value, str):
+                                    line = fence.body[piece.lineno - 1][0]
+                                    found.append((line, fence.section, piece.value))
+        return found
+
+    def example_count(self) -> int:
+        """How many examples the tests run on this page: one per code block, one per ``>>>``
+        statement of a doctest block, one per claim marker (``tests/test_harness.py`` checks
+        this equals what Sybil collects)."""
+        import doctest
+
+        n = len(self.markers)
+        for fence in self.fences:
+            if fence.python:
+                if fence.doctest:
+                    n += len(doctest.DocTestParser().get_examples(fence.source))
+                else:
+                    n += 1
+        n += len(re.findall(r"<!--\s*(?:clear-namespace|skip:)", "\n".join(
+            line for k, line in enumerate(self.lines, start=1) if self.kind[k] != "fence")))
+        return n
+
+
+def _strip_indent(line: str, indent: str) -> str:
+    if line.startswith(indent):
+        return line[len(indent):]
+    return line.lstrip(" \t") if not line[:len(indent)].strip() else line
+
+
+def parse(text: str, path: str = "<page>") -> Page:
+    return _parse(text, str(path))
+
+
+@functools.lru_cache(maxsize=64)
+def _parse(text: str, path: str) -> Page:
+    lines = text.splitlines()
+    offsets, pos = [], 0
+    for raw in text.splitlines(keepends=True):
+        offsets.append(pos)
+        pos += len(raw)
+    offsets.append(pos)
+    page = Page(path, text, lines, ["blank"] * (len(lines) + 1), [0] * (len(lines) + 1))
+    section, n, in_comment = 0, 0, False
+    while n < len(lines):
+        raw = lines[n]
+        m = OPEN_FENCE.match(raw) if not in_comment else None
+        if m:
+            fence_chars = m.group("fence")
+            close = re.compile(r"^[ \t]*" + re.escape(fence_chars[0]) + "{" + str(len(fence_chars))
+                               + r",}[ \t]*$")
+            k = n + 1
+            while k < len(lines) and not close.match(lines[k]):
+                k += 1
+            last = min(k, len(lines) - 1)
+            body = [(j + 1, _strip_indent(lines[j], m.group("indent"))) for j in range(n + 1, k)]
+            end = offsets[last] + len(lines[last]) if k < len(lines) else len(text)
+            page.fences.append(Fence(n + 1, last + 1, m.group("indent"), m.group("info"), body,
+                                     offsets[n], offsets[min(n + 1, len(lines))], end, section))
+            for j in range(n, last + 1):
+                page.kind[j + 1], page.section[j + 1] = "fence", section
+            n = last + 1
+            continue
+        h = HEADING.match(raw) if not in_comment else None
+        if in_comment:
+            page.kind[n + 1] = "comment"
+            in_comment = "-->" not in raw
+        elif h:
+            page.headings.append((n + 1, len(h.group("hashes")), h.group("title")))
+            section = len(page.headings)
+            page.kind[n + 1] = "heading"
+        elif not raw.strip():
+            page.kind[n + 1] = "blank"
+        elif raw.lstrip().startswith("<!--") and "-->" not in raw:
+            page.kind[n + 1] = "comment"
+            in_comment = True
+        else:
+            page.kind[n + 1] = "prose"
+        page.section[n + 1] = section
+        n += 1
+    spans = [(f.start, f.end) for f in page.fences]
+    for m in CHECK_MARKER.finditer(text):
+        if any(a <= m.start() < b for a, b in spans):
+            continue
+        first = text.count("\n", 0, m.start()) + 1
+        if m.group(0).startswith("\n"):
+            first += 1
+        last = first + m.group(0).strip("\n").count("\n")
+        page.markers.append(Marker(first, last, " ".join(m.group("expr").split()), m.start(),
+                                   m.end(), page.section[first]))
+    page.elements = _elements(page)
+    return page
+
+
+def read(path) -> Page:
+    return parse(Path(path).read_text(), str(path))
+
+
+def _elements(page: Page) -> list:
+    out, para = [], None
+    markers = {m.first: m for m in page.markers}
+    fences = {f.first: f for f in page.fences}
+    n = 1
+    while n <= len(page.lines):
+        raw = page.lines[n - 1]
+        kind = page.kind[n]
+        if kind == "fence" or kind == "heading" or n in markers or kind in ("blank", "comment") \
+                or CHECK_TITLE.match(raw):
+            if para is not None:
+                out.append(para)
+                para = None
+        if kind == "fence":
+            f = fences[n]
+            out.append(Element("block", f.first, f.last, f.section, fence=f))
+            n = f.last + 1
+            continue
+        if n in markers:
+            m = markers[n]
+            out.append(Element("marker", m.first, m.last, m.section, marker=m))
+            n = m.last + 1
+            continue
+        if kind == "heading":
+            out.append(Element("heading", n, n, page.section[n]))
+        elif kind == "prose" and not CHECK_TITLE.match(raw):
+            if para is None:
+                para = Element("paragraph", n, n, page.section[n])
+            para.lines.append((n, raw))
+            para.last = n
+        n += 1
+    if para is not None:
+        out.append(para)
+    return out
+
+
+def sentences(para: Element):
+    """(line, text) of the sentences of a paragraph; a no-claim comment opening a sentence
+    belongs to the sentence before it."""
+    pieces, offsets = [], []
+    for lineno, raw in para.lines:
+        offsets.append((sum(len(p) + 1 for p in pieces), lineno))
+        pieces.append(raw.strip())
+    # comments other than no-claim go first: their text ("et al. (2022)") is no sentence
+    joined = re.sub(r"<!--(?!\s*no-claim:).*?-->", lambda m: " " * len(m.group(0)),
+                    " ".join(pieces))
+    out, start = [], 0
+    for m in list(SENTENCE_END.finditer(joined)) + [None]:
+        end = m.start() if m else len(joined)
+        text = joined[start:end]
+        line = max(l for off, l in offsets if off <= max(start, 0))
+        lead = NO_CLAIM.match(text.lstrip())
+        if lead and out:
+            out[-1] = (out[-1][0], out[-1][1] + " " + lead.group(0))
+            text = text.lstrip()[lead.end():]
+        if text.strip():
+            out.append((line, text))
+        start = m.end() if m else len(joined)
+    return out
+
+
+def pages(root) -> list:
+    """The Markdown pages the rules apply to: docs/**/*.md."""
+    return sorted(Path(root, "docs").rglob("*.md"))
