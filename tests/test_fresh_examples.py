@@ -29,15 +29,10 @@ def module_names():
 
 
 def checker():
-    """The doc tests' checker (a float written must be the value rounded to the digits shown),
-    or the standard one if conftest changes shape."""
-    try:
-        from conftest import OPTIONFLAGS as flags
-        from conftest import RoundedNumberChecker
-        return RoundedNumberChecker(), flags
-    except ImportError:  # pragma: no cover
-        from sybil.evaluators.doctest import NUMBER
-        return doctest.OutputChecker(), NUMBER | doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    """The doc tests' checker: a float written must be the value rounded to the digits shown."""
+    from harness.collect import OPTIONFLAGS, RoundedNumberChecker
+
+    return RoundedNumberChecker(), OPTIONFLAGS
 
 
 @pytest.mark.parametrize("name", sorted(module_names()))
