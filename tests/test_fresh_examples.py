@@ -64,6 +64,13 @@ def test_docstring_examples_run_in_a_fresh_namespace(name):
     assert not failed, "\n".join(failed)[:6000]
 
 
+# Methods landed before this rule, waiting for their owner (the lab helper) to add examples.
+# Remove an entry when it gets one: the test fails while a listed name has an example.
+PENDING = {"posenc/lab/experiments.py: decide", "posenc/lab/experiments.py: config",
+           "posenc/lab/model.py: embed", "posenc/lab/model.py: forward",
+           "posenc/lab/run.py: as_dict"}
+
+
 def test_every_public_function_class_and_method_has_an_example():
     """Public: a module under posenc/ with no underscore in its path, a function or class in it
     with no leading underscore, and such a class's methods and properties."""
@@ -83,4 +90,7 @@ def test_every_public_function_class_and_method_has_an_example():
             for member in members:
                 if ">>>" not in (ast.get_docstring(member) or ""):
                     missing.append(f"{path.relative_to(root.parent)}: {member.name}")
-    assert not missing, f"public definitions without a >>> example: {missing}"
+    new = sorted(set(missing) - PENDING)
+    assert not new, f"public definitions without a >>> example: {new}"
+    done = sorted(PENDING - set(missing))
+    assert not done, f"these have an example now: remove them from PENDING: {done}"
