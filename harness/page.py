@@ -89,6 +89,7 @@ class Marker:
     start: int
     end: int
     section: int = 0
+    deferred: bool = False   # in the answer: evaluated after the page's last block
 
 
 @dataclass
@@ -167,7 +168,7 @@ class Page:
         this equals what Sybil collects)."""
         import doctest
 
-        n = len(self.markers)
+        n = sum(1 for m in self.markers if not m.deferred)
         for fence in self.fences:
             if fence.python:
                 if fence.doctest:
@@ -245,6 +246,8 @@ def _parse(text: str, path: str) -> Page:
         last = first + m.group(0).strip("\n").count("\n")
         page.markers.append(Marker(first, last, " ".join(m.group("expr").split()), m.start(),
                                    m.end(), page.section[first]))
+    for marker in page.markers:
+        marker.deferred = marker.section in page.answer_sections
     page.elements = _elements(page)
     return page
 
