@@ -101,6 +101,7 @@ class Element:
     lines: list = field(default_factory=list)       # (line, raw text) of a paragraph
     fence: Fence | None = None
     marker: Marker | None = None
+    title: str = ""          # a block's collapsed-check title (``??? note "Check: ..."``)
 
 
 @dataclass
@@ -257,7 +258,7 @@ def read(path) -> Page:
 
 
 def _elements(page: Page) -> list:
-    out, para = [], None
+    out, para, title = [], None, ""
     markers = {m.first: m for m in page.markers}
     fences = {f.first: f for f in page.fences}
     n = 1
@@ -271,7 +272,8 @@ def _elements(page: Page) -> list:
                 para = None
         if kind == "fence":
             f = fences[n]
-            out.append(Element("block", f.first, f.last, f.section, fence=f))
+            out.append(Element("block", f.first, f.last, f.section, fence=f, title=title))
+            title = ""
             n = f.last + 1
             continue
         if n in markers:
@@ -279,6 +281,10 @@ def _elements(page: Page) -> list:
             out.append(Element("marker", m.first, m.last, m.section, marker=m))
             n = m.last + 1
             continue
+        if CHECK_TITLE.match(raw):
+            title = raw.strip()
+        elif kind in ("heading", "prose"):
+            title = ""
         if kind == "heading":
             out.append(Element("heading", n, n, page.section[n]))
         elif kind == "prose" and not CHECK_TITLE.match(raw):

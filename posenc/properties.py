@@ -299,9 +299,12 @@ def _cell(result: Check) -> str:
     return f"{mark} {number}"
 
 
-def scorecard(candidates=None) -> str:
+def scorecard(candidates=None, properties=None, *, numbers: bool = True) -> str:
     """A Markdown table: one row per candidate, one column per property, each cell the verdict
-    (✓ or ✗) and the measured number. ``candidates`` is a list of keys (default: all).
+    (✓ or ✗) and the measured number. ``candidates`` is a list of keys (default: all);
+    ``properties`` a list of property keys (default: all seven). With ``numbers=False`` the
+    cells hold the verdict alone and the columns are headed by the property's number (1-7, in
+    the order of the chapter), a table narrow enough for a phone.
 
     Examples
     --------
@@ -309,14 +312,29 @@ def scorecard(candidates=None) -> str:
     | candidate | bounded | unique | same in any length | consistent offsets | extends | smooth | local |
     |---|---|---|---|---|---|---|---|
     | raw index | ✗ 1023 | ✓ 1 | ✓ 0 | ✓ 0 | ✗ 4.01 | ✓ 0.01 | ✓ 0.0625 |
+    >>> print(scorecard(["raw_index"], properties=["bounded", "extends"]))
+    | candidate | bounded | extends |
+    |---|---|---|
+    | raw index | ✗ 1023 | ✗ 4.01 |
+    >>> print(scorecard(["raw_index"], numbers=False))
+    | candidate | 1 | 2 | 3 | 4 | 5 | 6 | 7 |
+    |---|---|---|---|---|---|---|---|
+    | raw index | ✗ | ✓ | ✓ | ✓ | ✗ | ✓ | ✓ |
     """
     keys = list(CANDIDATES) if candidates is None else candidates
     if isinstance(keys, str) or not all(isinstance(k, str) for k in keys) or not keys:
         raise TypeError("candidates must be a non-empty list of candidate keys, e.g. "
                         "['raw_index', 'binary_bits']")
-    header = "| candidate | " + " | ".join(label for label, _ in PROPERTIES.values()) + " |"
-    lines = [header, "|---" * (len(PROPERTIES) + 1) + "|"]
+    props = list(PROPERTIES) if properties is None else properties
+    if isinstance(props, str) or not props or not all(p in PROPERTIES for p in props):
+        allowed = ", ".join(repr(k) for k in PROPERTIES)
+        raise ValueError(f"properties must be a non-empty list of {allowed}; got {properties!r}")
+    order = list(PROPERTIES)
+    heads = [PROPERTIES[p][0] if numbers else str(order.index(p) + 1) for p in props]
+    header = "| candidate | " + " | ".join(heads) + " |"
+    lines = [header, "|---" * (len(props) + 1) + "|"]
     for key in keys:
-        row = [_cell(check(key, prop)) for prop in PROPERTIES]
+        row = [_cell(check(key, prop)) if numbers else _cell(check(key, prop))[0]
+               for prop in props]
         lines.append(f"| {get(key).label} | " + " | ".join(row) + " |")
     return "\n".join(lines)

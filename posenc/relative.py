@@ -29,6 +29,10 @@ def rotate(x, pos, *, base: float = BASE, pairing: str = "adjacent", offset: int
            rotary_dim: int | None = None) -> np.ndarray:
     """Rotate the coordinate pairs of each row of ``x`` by ``pos * omega_i`` (RoPE).
 
+    Counterpart: ``pairing="half"`` is Hugging Face Llama's ``apply_rotary_pos_emb``
+    (``rotate_half``); ``"adjacent"`` is Meta's complex-number ``apply_rotary_emb``; checked in
+    ``tests/test_conformance.py``.
+
     Parameters
     ----------
     x : array_like, shape (seq, d)
@@ -159,6 +163,9 @@ def rope_permutation(n_heads: int, head_dim: int, source: str = "adjacent",
 def alibi_slopes(n_heads: int) -> np.ndarray:
     """ALiBi's per-head slopes, for any number of heads.
 
+    Counterpart: the slopes in Bloom's ``build_alibi_tensor`` (Hugging Face ``transformers``),
+    checked for 1 to 112 heads in ``tests/test_conformance.py``.
+
     For a power of two ``n``, the geometric sequence ``2 ** (-8 h / n)``, ``h = 1 .. n``. For
     other head counts the ALiBi paper's rule (section 3, and its reference code, which Bloom's
     ``build_alibi_tensor`` follows): take the ``p`` slopes of the largest power of two
@@ -198,6 +205,10 @@ def alibi_slopes(n_heads: int) -> np.ndarray:
 
 def alibi_bias(n_positions: int, slope: float, *, causal: bool = True) -> np.ndarray:
     """The ALiBi bias for one head: ``-slope * (i - j)`` for ``j <= i``, ``-inf`` above.
+
+    Counterpart: Bloom's ``build_alibi_tensor`` adds ``slope * j`` instead, which differs from
+    this by ``slope * i`` in each query row and gives the same softmax (checked in
+    ``tests/test_conformance.py``).
 
     Added to the ``(n_positions, n_positions)`` matrix of query-key scores before the softmax;
     the ``-inf`` entries are the causal mask. With ``causal=False`` (a bidirectional encoder)

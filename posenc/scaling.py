@@ -52,6 +52,8 @@ def position_interpolation(d_model: int, factor: float, base: float = BASE) -> n
     Rotating position ``m`` by these is rotating position ``m / factor`` by the original ones,
     which is how Chen et al. (2023) state it: positions ``0 .. L'`` are squeezed into the
     trained range ``0 .. L``.
+    Counterpart: ``transformers.modeling_rope_utils.ROPE_INIT_FUNCTIONS["linear"]``
+    (``rope_type: "linear"``), checked in ``tests/test_conformance.py``.
 
     Parameters
     ----------
@@ -80,6 +82,9 @@ def ntk_base(d_model: int, factor: float, base: float = BASE) -> float:
 
     Chosen so that the fastest pair keeps ``omega_0 = 1`` and the slowest pair,
     ``base ** (-(d_model - 2) / d_model)``, is divided by exactly ``factor``.
+    Counterpart: ``transformers.modeling_rope_utils.ROPE_INIT_FUNCTIONS["dynamic"]`` with
+    ``factor = 1`` at ``seq_len = factor * max_position_embeddings`` (static NTK-aware scaling
+    has no ``rope_type`` of its own there), checked in ``tests/test_conformance.py``.
 
     Parameters
     ----------
@@ -103,6 +108,8 @@ def ntk_base(d_model: int, factor: float, base: float = BASE) -> float:
 
 def ntk_frequencies(d_model: int, factor: float, base: float = BASE) -> np.ndarray:
     """Frequencies under "NTK-aware" scaling: the paper's formula with :func:`ntk_base`.
+
+    Counterpart: as for :func:`ntk_base`.
 
     Examples
     --------
@@ -139,6 +146,9 @@ def correction_pair(turns: float, d_model: int, original_length: int,
     ``i = d_model * ln(L / (2 pi turns)) / (2 ln base)``. YaRN's released code calls it
     ``find_correction_dim``; the ramp of :func:`yarn_ramp` with ``ramp="code"`` runs between
     ``floor`` of it at ``beta`` turns and ``ceil`` of it at ``alpha`` turns.
+    Counterpart: ``find_correction_dim`` in jquesnelle/yarn and in
+    ``transformers.modeling_rope_utils._compute_yarn_parameters`` (a nested function there),
+    checked through :func:`yarn_frequencies` in ``tests/test_conformance.py``.
 
     Examples
     --------
@@ -167,9 +177,13 @@ def yarn_ramp(d_model: int, original_length: int, base: float = BASE, *,
       *pair index* ``i``, from ``low = floor(correction_pair(beta))`` (``gamma = 1``) to
       ``high = ceil(correction_pair(alpha))`` (``gamma = 0``), with ``low >= 0`` and
       ``high <= d_model - 1`` as in that code.
-    * ``ramp="paper"``: Peng et al. (2023), eq. 18 ("NTK-by-parts"): linear in the number of
+    * ``ramp="paper"``: Peng et al. (2023), "NTK-by-parts" interpolation: linear in the number of
       turns, ``gamma = clip((r - alpha) / (beta - alpha), 0, 1)``. Since ``r`` falls
       geometrically with ``i``, this ramp bends towards 0.
+
+    Counterpart: the ``1 - linear_ramp_factor`` mask of
+    ``transformers.modeling_rope_utils.ROPE_INIT_FUNCTIONS["yarn"]``, checked through
+    :func:`yarn_frequencies` in ``tests/test_conformance.py``.
 
     Parameters
     ----------
@@ -221,7 +235,7 @@ def yarn_frequencies(d_model: int, factor: float, original_length: int, base: fl
 
     ``gamma`` is :func:`yarn_ramp` (``ramp="code"`` by default, the one models run).
     Counterpart: ``transformers.modeling_rope_utils.ROPE_INIT_FUNCTIONS["yarn"]`` (its
-    inverse frequencies), checked in ``tests/test_conformance.py``.
+    inverse frequencies), and the released code's ``LlamaYaRNScaledRotaryEmbedding``, checked in ``tests/test_conformance.py``.
 
     Examples
     --------
@@ -293,8 +307,9 @@ def llama3_frequencies(d_model: int, factor: float = 8.0, original_length: int =
     and ``beta = high_freq_factor``, and no attention factor. Defaults are Llama 3.1's
     (factor 8, low 1, high 4, original length 8192, base 500000).
 
-    Counterparts: ``apply_scaling`` in meta-llama/llama-models (``models/llama3/``) and
-    ``transformers.modeling_rope_utils.ROPE_INIT_FUNCTIONS["llama3"]``.
+    Counterpart: ``transformers.modeling_rope_utils.ROPE_INIT_FUNCTIONS["llama3"]``, checked in
+    ``tests/test_conformance.py``, which follows ``apply_scaling`` in Meta's reference code
+    (meta-llama/llama-models).
 
     Parameters
     ----------
@@ -390,6 +405,10 @@ def dynamic_ntk_frequencies(d_model: int, factor: float, original_length: int, s
                             base: float = BASE) -> np.ndarray:
     """Frequencies under dynamic NTK scaling: the paper's formula with :func:`dynamic_ntk_base`.
 
+    Counterpart: ``transformers.modeling_rope_utils.ROPE_INIT_FUNCTIONS["dynamic"]`` (its
+    inverse frequencies), and ``LlamaRotaryEmbedding`` with ``rope_type: "dynamic"``, checked in
+    ``tests/test_conformance.py``.
+
     Examples
     --------
     >>> from posenc import frequencies
@@ -404,6 +423,9 @@ def xpos_zeta(d_model: int, gamma: float = 0.4) -> np.ndarray:
     """xPos's per-pair decay base ``zeta_i = (2 i / d_model + gamma) / (1 + gamma)``.
 
     Fast pairs decay most (``zeta_0 = gamma / (1 + gamma)``), slow ones barely (``zeta`` near 1).
+
+    Counterpart: the ``scale`` buffer of ``XPOS`` in microsoft/torchscale
+    (``(arange(0, d, 2) + 0.4 d) / (1.4 d)``), re-derived in ``tests/test_scaling.py``.
 
     Examples
     --------
@@ -422,6 +444,9 @@ def xpos_scales(pos, d_model: int, *, scale_base: float = 512.0, gamma: float = 
 
     A query rotated and scaled at ``n`` against a key at ``m`` then carries the factor
     ``zeta_i ** ((n - m) / B)`` in pair ``i`` of its score: a decay with the offset alone.
+
+    Counterpart: ``XPOS.forward`` in microsoft/torchscale (``downscale=True`` for keys),
+    re-derived in ``tests/test_scaling.py``.
 
     Parameters
     ----------

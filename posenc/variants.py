@@ -48,6 +48,10 @@ def check_spacing(spacing, name: str = "spacing") -> str:
 def frequencies(d_model: int, base: float = BASE, spacing: str = "paper") -> np.ndarray:
     """Angular frequencies of the ``d_model / 2`` pairs under either spacing.
 
+    Counterpart: ``"t2t"`` is the spacing of ``M2M100SinusoidalPositionalEmbedding`` and
+    Whisper's ``sinusoids`` in Hugging Face ``transformers``; checked through their tables in
+    ``tests/test_conformance.py``.
+
     Parameters
     ----------
     d_model : int
@@ -130,6 +134,10 @@ def encode_variant(pos, d_model: int, *, base: float = BASE, spacing: str = "pap
     """The sinusoidal table under a named convention.
 
     ``encode_variant(pos, d_model)`` with the defaults equals :func:`posenc.encode`.
+
+    Counterpart: the tables of Hugging Face ``transformers`` models (Marian, Pegasus,
+    ``M2M100SinusoidalPositionalEmbedding``, FSMT, Speech2Text, XGLM, Whisper), each reproduced
+    by a choice of options in ``tests/test_conformance.py`` (chapter 12 lists them).
 
     Parameters
     ----------

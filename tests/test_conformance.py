@@ -218,6 +218,19 @@ def _dynamic():
     return worst
 
 
+@counterpart(key="ntk", models="NTK-aware scaling (a static base for factor s)",
+             library='ROPE_INIT_FUNCTIONS["dynamic"], factor 1, seq_len s L',
+             posenc="scaling.ntk_frequencies(128, s)")
+def _ntk():
+    # with factor 1 the dynamic scale is n / L: at n = s L it is the NTK-aware base for s
+    cfg = config(rope_type="dynamic", factor=1.0, rope_theta=10000.0, max_position_embeddings=4096)
+    worst = 0.0
+    for s in (2, 4, 8):
+        inv, _ = hf_rope("dynamic", cfg, seq_len=s * 4096)
+        worst = max(worst, rel(scaling.ntk_frequencies(128, float(s)), inv))
+    return worst
+
+
 # --------------------------------------------------------------------------- rotation and biases
 def _angle_bound(max_angle: float) -> float:
     """float32 rounding of an angle up to ``max_angle``: a few ulps of the angle, plus the
@@ -339,7 +352,8 @@ def _paper_concat_f64(weight_fn, d):
 
 @counterpart(key="marian", models="Marian (opus-mt)", library="MarianSinusoidalPositionalEmbedding",
              spacing="paper", layout="[sin | cos]", offset="0 (cache length)", padding="none",
-             posenc='encode_variant(n, d, layout="concatenated")', measure="absolute", bound=U)
+             posenc='encode_variant(n, d, layout="concatenated"); the module, start=cache length',
+             measure="absolute", bound=U)
 def _marian():
     marian = transformers.models.marian.modeling_marian
     worst = 0.0
@@ -450,7 +464,8 @@ def _speech2text():
 @counterpart(key="xglm", models="XGLM", library="XGLMSinusoidalPositionalEmbedding",
              spacing="t2t", layout="[sin | cos]", offset="2",
              padding="row 1 zero, unused; position_ids from the model",
-             posenc='encode_variant(n, d, spacing="t2t", layout="concatenated", offset=2)',
+             posenc='encode_variant(n, d, spacing="t2t", layout="concatenated", offset=2); '
+                    'the module with offset=2',
              measure="absolute", bound=_table_bound(N_TAB))
 def _xglm():
     xglm = transformers.models.xglm.modeling_xglm
@@ -459,12 +474,15 @@ def _xglm():
     rows = emb(torch.arange(N_TAB - 2)[None])[0]                 # positions 0.. -> rows 2..
     ours = encode_variant(N_TAB - 2, 1024, spacing="t2t", layout="concatenated", offset=2,
                           dtype="float32")
-    return max(worst, absdiff(ours, rows))
+    module = SinusoidalPositionalEncoding(1024, N_TAB - 2, spacing="t2t", layout="concatenated",
+                                          offset=2)
+    through_module = module(torch.zeros(1, N_TAB - 2, 1024))[0]
+    return max(worst, absdiff(ours, rows), absdiff(through_module, rows))
 
 
 @counterpart(key="whisper", models="Whisper (encoder)", library="whisper.sinusoids",
              spacing="t2t", layout="[sin | cos]", offset="0", padding="none",
-             posenc='encode_variant(n, d, spacing="t2t", layout="concatenated")',
+             posenc='encode_variant(n, d, spacing="t2t", layout="concatenated"); the module',
              measure="absolute", bound=_table_bound(1500))
 def _whisper():
     whisper = transformers.models.whisper.modeling_whisper
@@ -473,10 +491,56 @@ def _whisper():
         table = whisper.sinusoids(1500, d)
         worst = max(worst, absdiff(encode_variant(1500, d, spacing="t2t", layout="concatenated",
                                                   dtype="float32"), table))
+        module = SinusoidalPositionalEncoding(d, 1500, spacing="t2t", layout="concatenated")
+        worst = max(worst, absdiff(module.table(), table))
     return worst
 
 
 # --------------------------------------------------------------------------- the tests
+# Every table, frequency or bias function, the counterpart its docstring names, and the
+# measurements above (or the test) that check it.
+DOCSTRINGS = {
+    "posenc.encoding.frequencies": ("compute_default_rope_parameters", ["default-rope"]),
+    "posenc.encoding.encode": ("create_sinusoidal_embeddings", ["distilbert", "marian"]),
+    "posenc.variants.frequencies": ("M2M100SinusoidalPositionalEmbedding", ["m2m100", "whisper"]),
+    "posenc.variants.encode_variant": ("M2M100SinusoidalPositionalEmbedding",
+                                       ["marian", "m2m100", "xglm", "whisper"]),
+    "posenc.relative.rotate": ("apply_rotary_pos_emb", ["rotate-half", "rotate-complex"]),
+    "posenc.relative.alibi_slopes": ("build_alibi_tensor", ["alibi"]),
+    "posenc.relative.alibi_bias": ("build_alibi_tensor",
+                                   ["test_alibi_bias_differs_from_bloom_by_a_row_constant"]),
+    "posenc.torch_module.SinusoidalPositionalEncoding": ("M2M100SinusoidalPositionalEmbedding",
+                                                         ["marian", "m2m100", "fsmt"]),
+    "posenc.torch_module.build_table": ("M2M100SinusoidalPositionalEmbedding", ["m2m100"]),
+    "posenc.scaling.position_interpolation": ('ROPE_INIT_FUNCTIONS["linear"]', ["linear"]),
+    "posenc.scaling.ntk_base": ('ROPE_INIT_FUNCTIONS["dynamic"]', ["ntk"]),
+    "posenc.scaling.ntk_frequencies": ("ntk_base", ["ntk"]),
+    "posenc.scaling.correction_pair": ("find_correction_dim", ["yarn-llama"]),
+    "posenc.scaling.yarn_ramp": ('ROPE_INIT_FUNCTIONS["yarn"]', ["yarn-llama", "yarn-qwen"]),
+    "posenc.scaling.yarn_frequencies": ('ROPE_INIT_FUNCTIONS["yarn"]',
+                                        ["yarn-llama", "yarn-qwen", "yarn-deepseek"]),
+    "posenc.scaling.yarn_attention_factor": ('ROPE_INIT_FUNCTIONS["yarn"]', ["yarn-deepseek"]),
+    "posenc.scaling.llama3_frequencies": ('ROPE_INIT_FUNCTIONS["llama3"]', ["llama3"]),
+    "posenc.scaling.dynamic_ntk_base": ('ROPE_INIT_FUNCTIONS["dynamic"]', ["dynamic"]),
+    "posenc.scaling.dynamic_ntk_frequencies": ('ROPE_INIT_FUNCTIONS["dynamic"]', ["dynamic"]),
+    "posenc.scaling.xpos_zeta": ("torchscale", ["test_xpos_zeta_matches_torchscale_buffer"]),
+    "posenc.scaling.xpos_scales": ("torchscale", ["test_xpos_score_depends_on_offset_only"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DOCSTRINGS))
+def test_docstring_names_a_checked_counterpart(name):
+    import importlib
+    import inspect
+    module, attr = name.rsplit(".", 1)
+    doc = inspect.getdoc(getattr(importlib.import_module(module), attr)) or ""
+    counterpart, checks = DOCSTRINGS[name]
+    assert "Counterpart" in doc and counterpart in doc, (name, counterpart)
+    here = Path(__file__).read_text() + (Path(__file__).parent / "test_scaling.py").read_text()
+    for check in checks:
+        assert check in MEASURES or f"def {check}(" in here, (name, check)
+
+
 def test_transformers_is_the_pinned_version():
     assert transformers.__version__ == PINNED
 

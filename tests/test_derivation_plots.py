@@ -52,6 +52,9 @@ def test_bits_panel_shows_the_bits():
     (lambda: gallery("raw_index"), TypeError, "keys"),
     (lambda: gallery(["raw_index"], n=1), ValueError, "n must be"),
     (lambda: gallery(["nope"]), ValueError, "candidate"),
+    (lambda: gallery(["binary_bits"], columns={"binary_bits": [12]}), ValueError, "columns"),
+    (lambda: gallery(["binary_bits"], columns={"binary_bits": "0"}), ValueError, "columns"),
+    (lambda: gallery(["binary_bits"], columns={"binary_bits": []}), ValueError, "columns"),
 ])
 def test_bad_input(call, exc, words):
     with pytest.raises(exc, match=words):

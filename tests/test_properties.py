@@ -105,6 +105,8 @@ def wrong_rows(pos, length=None):
     (lambda: P.scorecard("raw_index"), TypeError, "candidates"),
     (lambda: P.scorecard([]), TypeError, "candidates"),
     (lambda: P.scorecard(["nope"]), ValueError, "candidate"),
+    (lambda: P.scorecard(["raw_index"], properties=["nope"]), ValueError, "properties"),
+    (lambda: P.scorecard(["raw_index"], properties="bounded"), ValueError, "properties"),
 ])
 def test_bad_input(call, exc, words):
     with pytest.raises(exc, match=words):

@@ -11,15 +11,17 @@ from ._svg import PALETTE, new_figure, styled
 
 
 @styled
-def gallery(keys, n: int = 64, *, max_columns: int = 4):
+def gallery(keys, n: int = 64, *, max_columns: int = 4, columns=None):
     """One small panel per candidate: its first ``max_columns`` columns over positions
-    ``0 .. n - 1`` (in a sequence of length ``n``).
+    ``0 .. n - 1`` (in a sequence of length ``n``), or the columns ``columns[key]`` for the
+    candidates named in the mapping ``columns`` (their panel title lists them). Colour ``j`` is
+    the ``j``-th column shown.
 
     Examples
     --------
-    >>> fig = gallery(["raw_index", "binary_bits"], n=16)
+    >>> fig = gallery(["raw_index", "binary_bits"], n=16, columns={"binary_bits": [0, 3]})
     >>> [ax.get_title() for ax in fig.axes]
-    ['raw index', 'binary bits (12)']
+    ['raw index', 'binary bits (12): columns 0, 3']
     """
     if isinstance(keys, str) or not list(keys):
         raise TypeError("keys must be a non-empty list of candidate keys")
@@ -28,20 +30,41 @@ def gallery(keys, n: int = 64, *, max_columns: int = 4):
         raise ValueError(f"n must be an integer >= 2, got {n!r}")
     cols = 2
     rows = (len(cands) + cols - 1) // cols
+    columns = {} if columns is None else dict(columns)
+    for key, shown in columns.items():
+        if isinstance(shown, (str, bytes)) or not all(
+                isinstance(j, numbers.Integral) and not isinstance(j, bool) and j >= 0
+                for j in shown) or not list(shown):
+            raise ValueError(f"columns[{key!r}] must be a non-empty list of column indices, "
+                             f"got {shown!r}")
     fig, axes = new_figure(rows, cols, figsize=(7.0, 1.9 * rows + 0.4), squeeze=False)
     pos = np.arange(n)
     for ax, cand in zip(axes.flat, cands):
         table = np.asarray(cand(n, n))
-        for j in range(min(max_columns, table.shape[1])):
-            ax.plot(pos, table[:, j], color=PALETTE[j % len(PALETTE)], lw=1.3,
+        if table.ndim == 1:
+            table = table[:, None]
+        picked = columns.get(cand.key)
+        shown = list(range(min(max_columns, table.shape[1]))) if picked is None else list(picked)
+        if max(shown) >= table.shape[1]:
+            raise ValueError(f"columns[{cand.key!r}] must be below {table.shape[1]}, got {shown}")
+        for slot, j in enumerate(shown):
+            ax.plot(pos, table[:, j], color=PALETTE[slot % len(PALETTE)], lw=1.3,
                     drawstyle="steps-post" if "digits" in cand.key or "bits" in cand.key
                     else "default")
-        ax.set_title(cand.label)
+        ax.set_title(cand.label if picked is None
+                     else f"{cand.label}: columns {', '.join(str(j) for j in shown)}")
         ax.set_xlabel("position")
     for ax in list(axes.flat)[len(cands):]:
         ax.set_visible(False)
-    # One key for every panel: colour j is column j of each candidate's table.
-    shown = max(range(len(cands)), key=lambda k: len(axes.flat[k].lines))
-    fig.legend(axes.flat[shown].lines, [f"column {j}" for j in range(len(axes.flat[shown].lines))],
-               loc="outside upper center", ncols=4)
+    # One key for every panel: colour j is the j-th column shown (column j itself unless the
+    # panel's title lists other columns).
+    most = max(range(len(cands)), key=lambda k: len(axes.flat[k].lines))
+    fig.legend(axes.flat[most].lines,
+               [f"column {j}" if not columns else f"column {j} or the {_nth(j)} listed"
+                for j in range(len(axes.flat[most].lines))],
+               loc="outside upper center", ncols=2 if columns else 4)
     return fig
+
+
+def _nth(j: int) -> str:
+    return ["1st", "2nd", "3rd"][j] if j < 3 else f"{j + 1}th"

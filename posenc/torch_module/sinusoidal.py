@@ -106,6 +106,11 @@ def _(positions, max_len, d_model, base, spacing, layout, offset, odd, dtype):
 class SinusoidalPositionalEncoding(nn.Module):
     """Add the sinusoidal encoding to embeddings: ``dropout(x + PE[positions])``.
 
+    Counterpart: with ``spacing="t2t"``, ``layout="concatenated"`` and ``padding_idx``, the rows
+    of ``M2M100SinusoidalPositionalEmbedding`` (and FSMT's, Speech2Text's) in Hugging Face
+    ``transformers``, left padding included; with ``layout="concatenated"`` alone, Marian's.
+    Checked in ``tests/test_conformance.py``.
+
     Parameters
     ----------
     d_model : int

@@ -117,6 +117,10 @@ def build_table(max_len: int, d_model: int, *, dtype: torch.dtype = torch.float3
     ``layout`` and ``odd`` are those of :func:`posenc.variants.encode_variant`, which this
     equals entry for entry in float64 and float32.
 
+    Counterpart: the tables of Hugging Face ``transformers`` (``M2M100SinusoidalPositionalEmbedding``
+    and its fairseq-style copies, Marian), through :class:`SinusoidalPositionalEncoding` in
+    ``tests/test_conformance.py``.
+
     Examples
     --------
     >>> from posenc.variants import encode_variant
