@@ -15,7 +15,7 @@ export MPLBACKEND := Agg
 # Notebook kernels are separate processes: make them import this checkout's posenc.
 export PYTHONPATH := $(CURDIR)$(if $(PYTHONPATH),:$(PYTHONPATH))
 
-.PHONY: help install serve test unit docs mutants slow portable bench clean
+.PHONY: help install serve test unit docs mutants slow portable bench lab clean
 .DEFAULT_GOAL := help
 
 help:  ## list the tasks
@@ -76,6 +76,10 @@ portable: $(STAMP)  ## the tests (not the browser's) under 3 NumPy/PyTorch CPU k
 
 slow: $(STAMP)  ## too slow for every run: torch.compile (eager, inductor), a 10^6 x 512 module (~90 s)
 	POSENC_TEST_SLOW=1 $(BIN)/python -m pytest tests/test_torch_compile.py -rs -p no:cacheprovider
+
+lab: $(STAMP)  ## train the lab's small Transformers (5 seeds), record docs/data/lab/*.json (~3-10 min)
+	@# LAB_ARGS=--check re-runs every experiment and checks every verdict, writing nothing (CI).
+	$(BIN)/python scripts/lab.py $(LAB_ARGS)
 
 clean:  ## remove build output and caches (keeps .venv)
 	rm -rf site .pytest_cache .cache

@@ -114,11 +114,23 @@ def cosine(a, b):
     return float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)))
 
 
+def lab(experiment, check_id):
+    """A verdict recorded by the lab (docs/data/lab/<experiment>.json, written by `make lab`):
+    {"holds", "weakest", "per_seed", "statement", "op", "threshold"}. tests/test_lab.py keeps
+    the records current and recomputes each verdict from the recorded runs."""
+    import json
+    record = json.loads((ROOT / "docs" / "data" / "lab" / f"{experiment}.json").read_text())
+    for verdict in record["verdicts"]:
+        if verdict["id"] == check_id:
+            return verdict
+    raise KeyError(f"{experiment} records no check {check_id!r}")
+
+
 def namespace() -> dict:
     """Fresh globals for one check: NumPy, mpmath and the helpers above."""
     names = dict(np=np, math=math, mp=mp, pi=math.pi, rng=np.random.default_rng(0))
     for f in (omega, wavelengths, pe, offset_dot, min_gap, closest_pair, digits, rotation,
-              shift_matrix, attention, cosine):
+              shift_matrix, attention, cosine, lab):
         names[f.__name__] = f
     return names
 

@@ -243,6 +243,7 @@ N_ROT = 4096
 
 @counterpart(key="rotate-half", models="Llama, Mistral, Qwen2.5 (Hugging Face rotate_half)",
              library="LlamaRotaryEmbedding + apply_rotary_pos_emb", pairing="(i, i + d/2)",
+             spacing="paper",
              posenc='relative.rotate(x, pos, pairing="half")', measure="absolute",
              bound=_angle_bound(N_ROT))
 def _rotate_half():
@@ -277,7 +278,8 @@ def meta_rotate(x, freqs_cis):
 
 @counterpart(key="rotate-complex", models="Meta's Llama 2 and 3 reference code (complex form)",
              library="precompute_freqs_cis + apply_rotary_emb (re-implemented here)",
-             pairing="(2i, 2i + 1)", posenc="relative.rotate(x, pos)", measure="absolute",
+             pairing="(2i, 2i + 1)", spacing="paper", posenc="relative.rotate(x, pos)",
+             measure="absolute",
              bound=_angle_bound(N_ROT))
 def _rotate_complex():
     rng = np.random.default_rng(1)

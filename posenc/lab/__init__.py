@@ -1,0 +1,8 @@
+"""The lab: small Transformers trained here to settle claims about what a trained model does with
+positions (chapter "What does a trained model do with the encoding?").
+
+- :mod:`posenc.lab.model`: a tiny Transformer whose position scheme is one argument;
+- :mod:`posenc.lab.tasks`: seeded synthetic tasks;
+- :mod:`posenc.lab.run`: one run, config in, metrics out;
+- :mod:`posenc.lab.experiments`: the experiments, their verdicts and their records.
+"""

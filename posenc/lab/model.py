@@ -1,0 +1,231 @@
+"""A tiny Transformer whose position scheme is one argument (chapter "What does a trained model
+do with the encoding?").
+
+Pre-norm blocks (LayerNorm, then multi-head attention, then a two-layer MLP, each added back to
+the residual stream), no dropout. The position scheme decides where positions enter:
+
+- ``"none"``: no positions (NoPE); with ``causal=False`` the model cannot see order at all;
+- ``"index"`` and ``"index/L"``: the raw index ``pos``, or ``pos / L`` for a sequence of length
+  ``L``, times a fixed vector of alternating signs ``(+1, -1, +1, ...)``. Adding the *same*
+  number to every entry, as chapter 2 does, would be removed exactly by LayerNorm's mean
+  subtraction, so the model could never see it; alternating signs keep the size of every entry
+  and survive the LayerNorm;
+- ``"sinusoid"``: the paper's table (:func:`posenc.encoding.encode`) added to the tokens;
+- ``"sinusoid-concat"``: a table of width ``d_pos`` concatenated to token vectors of width
+  ``d_model - d_pos``, so the residual stream keeps width ``d_model``;
+- ``"learned"``: a trained table of ``max_len`` rows added to the tokens;
+- ``"rope"``: queries and keys rotated by ``pos * omega_i`` per head (RoPE, the adjacent-pairs
+  convention of :func:`posenc.relative.rotate`);
+- ``"alibi"``: ``-slope_h * |i - j|`` added to head ``h``'s scores
+  (:func:`posenc.relative.alibi_slopes`).
+
+Where this departs from the paper: no ``sqrt(d_model)`` factor on the token vectors unless
+``scale_embedding=True`` (with it, a first probe left the sinusoid unused after 600 steps).
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+import torch
+from torch import nn
+
+from ..encoding import encode, frequencies
+from ..relative import alibi_slopes
+
+SCHEMES = ("none", "index", "index/L", "sinusoid", "sinusoid-concat", "learned", "rope", "alibi")
+READOUTS = ("token", "mean")
+
+
+def _positive_int(value, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value <= 0:
+        raise ValueError(f"{name} must be a positive integer, got {value!r}")
+    return int(value)
+
+
+def check_scheme(scheme) -> str:
+    """``scheme`` if it is one of :data:`SCHEMES`, else a ``ValueError`` naming it.
+
+    Examples
+    --------
+    >>> from posenc.lab.model import check_scheme
+    >>> check_scheme("rope")
+    'rope'
+    """
+    if not isinstance(scheme, str) or scheme not in SCHEMES:
+        allowed = ", ".join(repr(s) for s in SCHEMES)
+        raise ValueError(f"scheme must be one of {allowed}, got {scheme!r}")
+    return scheme
+
+
+def _rope(x: torch.Tensor, pos: torch.Tensor) -> torch.Tensor:
+    """Rotate pairs (2i, 2i+1) of the last axis of x (batch, heads, seq, head_dim) by pos*omega_i."""
+    head_dim = x.shape[-1]
+    omega = torch.tensor(frequencies(head_dim), dtype=x.dtype)          # (head_dim/2,)
+    theta = pos.to(x.dtype)[:, None] * omega[None, :]                    # (seq, head_dim/2)
+    cos, sin = torch.cos(theta), torch.sin(theta)
+    a, b = x[..., 0::2], x[..., 1::2]
+    out = torch.empty_like(x)
+    out[..., 0::2] = a * cos - b * sin
+    out[..., 1::2] = a * sin + b * cos
+    return out
+
+
+class _Attention(nn.Module):
+    """Multi-head self-attention with optional causal mask, RoPE or ALiBi."""
+
+    def __init__(self, d_model: int, n_heads: int, scheme: str, causal: bool):
+        super().__init__()
+        self.n_heads, self.head_dim = n_heads, d_model // n_heads
+        self.scheme, self.causal = scheme, causal
+        self.qkv = nn.Linear(d_model, 3 * d_model)
+        self.out = nn.Linear(d_model, d_model)
+        if scheme == "alibi":
+            self.register_buffer("slopes", torch.tensor(alibi_slopes(n_heads), dtype=torch.float32),
+                                 persistent=False)
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        batch, seq, d_model = x.shape                                    # (batch, seq, d_model)
+        q, k, v = self.qkv(x).split(d_model, dim=-1)
+        q, k, v = (t.view(batch, seq, self.n_heads, self.head_dim).transpose(1, 2)
+                   for t in (q, k, v))                                   # (batch, heads, seq, head_dim)
+        pos = torch.arange(seq)
+        if self.scheme == "rope":
+            q, k = _rope(q, pos), _rope(k, pos)
+        scores = q @ k.transpose(-2, -1) / math.sqrt(self.head_dim)      # (batch, heads, seq, seq)
+        if self.scheme == "alibi":
+            distance = (pos[:, None] - pos[None, :]).abs().to(scores.dtype)
+            scores = scores - self.slopes[:, None, None] * distance
+        if self.causal:
+            scores = scores.masked_fill(pos[None, :] > pos[:, None], float("-inf"))
+        weights = scores.softmax(dim=-1)
+        y = (weights @ v).transpose(1, 2).reshape(batch, seq, d_model)
+        return self.out(y), weights
+
+
+class _Block(nn.Module):
+    """Pre-norm block: x + attention(LN(x)), then x + MLP(LN(x))."""
+
+    def __init__(self, d_model: int, n_heads: int, scheme: str, causal: bool):
+        super().__init__()
+        self.ln1, self.ln2 = nn.LayerNorm(d_model), nn.LayerNorm(d_model)
+        self.attn = _Attention(d_model, n_heads, scheme, causal)
+        self.mlp = nn.Sequential(nn.Linear(d_model, 4 * d_model), nn.GELU(),
+                                 nn.Linear(4 * d_model, d_model))
+
+    def forward(self, x):
+        a, weights = self.attn(self.ln1(x))
+        x = x + a
+        return x + self.mlp(self.ln2(x)), weights
+
+
+class TinyTransformer(nn.Module):
+    """A 1-4 layer Transformer for the lab's synthetic tasks.
+
+    Parameters
+    ----------
+    vocab : int
+        Number of input symbols.
+    n_out : int
+        Number of output classes.
+    scheme : str
+        One of :data:`SCHEMES` (see the module docstring).
+    d_model, n_heads, n_layers : int
+        Width, heads per layer (dividing ``d_model``), blocks.
+    causal : bool
+        Mask future positions.
+    max_len : int
+        Rows of the learned table (``scheme="learned"``); longer inputs raise ``ValueError``.
+    d_pos : int
+        Width of the concatenated sinusoid (``scheme="sinusoid-concat"``), even, below ``d_model``.
+    readout : {"token", "mean"}
+        One output per position, or one per sequence from the mean over positions.
+    scale_embedding : bool
+        Multiply token vectors by ``sqrt(d_model)`` as the paper does.
+
+    Examples
+    --------
+    >>> import torch
+    >>> from posenc.lab.model import TinyTransformer
+    >>> _ = torch.manual_seed(0)
+    >>> model = TinyTransformer(vocab=8, n_out=8, scheme="rope", d_model=16, n_heads=2)
+    >>> model(torch.zeros(3, 5, dtype=torch.long)).shape       # (batch, seq, n_out)
+    torch.Size([3, 5, 8])
+    """
+
+    def __init__(self, vocab: int, n_out: int, scheme: str, *, d_model: int = 32,
+                 n_heads: int = 2, n_layers: int = 2, causal: bool = True, max_len: int = 64,
+                 d_pos: int = 16, readout: str = "token", scale_embedding: bool = False):
+        super().__init__()
+        vocab, n_out = _positive_int(vocab, "vocab"), _positive_int(n_out, "n_out")
+        d_model, n_heads = _positive_int(d_model, "d_model"), _positive_int(n_heads, "n_heads")
+        n_layers, max_len = _positive_int(n_layers, "n_layers"), _positive_int(max_len, "max_len")
+        self.scheme = check_scheme(scheme)
+        if d_model % n_heads or (d_model // n_heads) % 2:
+            raise ValueError(f"n_heads must divide d_model into even head widths, got "
+                             f"d_model={d_model}, n_heads={n_heads}")
+        if scheme == "alibi" and n_heads & (n_heads - 1):
+            raise ValueError(f"n_heads must be a power of two for ALiBi's slopes, got {n_heads}")
+        if readout not in READOUTS:
+            raise ValueError(f"readout must be one of {READOUTS}, got {readout!r}")
+        d_token = d_model
+        if scheme == "sinusoid-concat":
+            d_pos = _positive_int(d_pos, "d_pos")
+            if d_pos % 2 or d_pos >= d_model:
+                raise ValueError(f"d_pos must be even and below d_model={d_model}, got {d_pos}")
+            d_token = d_model - d_pos
+        self.d_model, self.d_pos, self.max_len = d_model, d_pos, max_len
+        self.causal, self.readout = bool(causal), readout
+        self.scale = math.sqrt(d_model) if scale_embedding else 1.0
+        self.token = nn.Embedding(vocab, d_token)
+        if scheme == "learned":
+            self.pos_table = nn.Embedding(max_len, d_model)
+        signs = torch.ones(d_model)
+        signs[1::2] = -1.0
+        self.register_buffer("signs", signs, persistent=False)        # (+1, -1, +1, ...)
+        self.blocks = nn.ModuleList(_Block(d_model, n_heads, scheme, self.causal)
+                                    for _ in range(n_layers))
+        self.ln_f = nn.LayerNorm(d_model)
+        self.head = nn.Linear(d_model, n_out)
+
+    def embed(self, tokens: torch.Tensor) -> torch.Tensor:
+        """Token vectors with the position scheme's input term: (batch, seq, d_model)."""
+        seq = tokens.shape[1]
+        x = self.token(tokens) * self.scale                              # (batch, seq, d_token)
+        pos = torch.arange(seq)
+        if self.scheme == "index":
+            x = x + pos[:, None].float() * self.signs
+        elif self.scheme == "index/L":
+            x = x + (pos[:, None].float() / seq) * self.signs
+        elif self.scheme == "sinusoid":
+            x = x + torch.tensor(encode(seq, self.d_model), dtype=x.dtype)
+        elif self.scheme == "sinusoid-concat":
+            table = torch.tensor(encode(seq, self.d_pos), dtype=x.dtype)
+            x = torch.cat([x, table.expand(x.shape[0], seq, self.d_pos)], dim=-1)
+        elif self.scheme == "learned":
+            x = x + self.pos_table(pos)
+        return x
+
+    def forward(self, tokens: torch.Tensor, return_attention: bool = False):
+        """Logits, (batch, seq, n_out) or (batch, n_out); with ``return_attention`` also the
+        attention weights of every layer, each (batch, heads, seq, seq)."""
+        if not isinstance(tokens, torch.Tensor) or tokens.dim() != 2:
+            raise ValueError("tokens must be a 2-D tensor (batch, seq) of symbol ids")
+        seq = tokens.shape[1]
+        if seq == 0:
+            raise ValueError("tokens must hold at least one position")
+        if self.scheme == "learned" and seq > self.max_len:
+            raise ValueError(f"tokens has {seq} positions, past the learned table's "
+                             f"max_len={self.max_len}")
+        x = self.embed(tokens)
+        maps = []
+        for block in self.blocks:
+            x, weights = block(x)
+            maps.append(weights)
+        x = self.ln_f(x)
+        if self.readout == "mean":
+            x = x.mean(dim=1)
+        logits = self.head(x)
+        return (logits, maps) if return_attention else logits

@@ -1,0 +1,138 @@
+"""The lab (posenc.lab): bad input, determinism, RoPE and ALiBi as posenc defines them, the
+recorded experiments (not stale, verdicts recomputed from the runs), and a smoke test that
+re-trains the cheapest experiment and checks its verdicts."""
+
+import numpy as np
+import pytest
+import torch
+
+from posenc.lab import experiments as E
+from posenc.lab import tasks
+from posenc.lab.model import SCHEMES, TinyTransformer, _rope
+from posenc.lab.run import Config, build, run
+from posenc.relative import alibi_slopes, rotate
+
+
+# ----------------------------------------------------------------- bad input names the argument
+
+@pytest.mark.parametrize("kwargs, name", [
+    ({"scheme": "sine"}, "scheme"), ({"task": "sort"}, "task"), ({"d_model": 0}, "d_model"),
+    ({"n_heads": -1}, "n_heads"), ({"steps": 0}, "steps"), ({"batch": 0}, "batch"),
+    ({"vocab": 0}, "vocab"), ({"train_lengths": (0,)}, "train_lengths"),
+    ({"test_lengths": ()}, "test_lengths"), ({"lr": -1.0}, "lr"), ({"k": True}, "k"),
+    ({"scheme": "learned", "max_len": 30}, "max_len"),
+])
+def test_bad_config_names_the_argument(kwargs, name):
+    with pytest.raises(ValueError, match=name):
+        Config(**kwargs)
+
+
+def test_learned_table_refuses_a_longer_input():
+    model = TinyTransformer(8, 8, "learned", d_model=16, max_len=10)
+    model(torch.zeros(1, 10, dtype=torch.long))
+    with pytest.raises(ValueError, match="max_len"):
+        model(torch.zeros(1, 11, dtype=torch.long))
+
+
+@pytest.mark.parametrize("kwargs, name", [
+    ({"vocab": 0}, "vocab"), ({"scheme": "nope"}, "scheme"), ({"d_model": -4}, "d_model"),
+    ({"n_layers": 0}, "n_layers"), ({"n_heads": 3}, "n_heads"), ({"max_len": 0}, "max_len"),
+    ({"scheme": "sinusoid-concat", "d_pos": 3}, "d_pos"), ({"readout": "max"}, "readout"),
+])
+def test_bad_model_arguments(kwargs, name):
+    args = {"vocab": 8, "n_out": 8, "scheme": "sinusoid", "d_model": 16}
+    args.update(kwargs)
+    with pytest.raises(ValueError, match=name):
+        TinyTransformer(**args)
+
+
+@pytest.mark.parametrize("kwargs, name", [
+    ({"task": "copy"}, "task"), ({"size": 0}, "size"), ({"length": -2}, "length"),
+    ({"vocab": 0}, "vocab"), ({"k": 0}, "k"), ({"k": 8}, "k"),
+])
+def test_bad_task_arguments(kwargs, name):
+    args = {"task": "kback", "size": 2, "length": 8}
+    args.update(kwargs)
+    with pytest.raises(ValueError, match=name):
+        tasks.batch(**args)
+
+
+# ----------------------------------------------------------------- the pieces
+
+def test_first_last_never_ties_and_is_balanced():
+    x, y = tasks.batch("first_last", 4000, 5, generator=torch.Generator().manual_seed(1))
+    assert bool((x[:, 0] != x[:, -1]).all())
+    assert abs(float(y.float().mean()) - 0.5) < 0.03
+
+
+def test_rope_matches_posenc_relative_rotate():
+    x = torch.randn(2, 3, 7, 8, generator=torch.Generator().manual_seed(0), dtype=torch.float64)
+    ours = _rope(x, torch.arange(7))
+    for b in range(2):
+        for h in range(3):
+            assert np.allclose(ours[b, h].numpy(), rotate(x[b, h].numpy(), 7), atol=1e-12)
+
+
+def test_alibi_uses_posenc_slopes():
+    model = TinyTransformer(8, 8, "alibi", d_model=16, n_heads=4)
+    assert np.allclose(model.blocks[0].attn.slopes.numpy(), alibi_slopes(4))
+
+
+def test_layernorm_erases_a_constant_but_not_alternating_signs():
+    """Why "index" adds pos * (+1, -1, ...): the same number on every entry vanishes in LN."""
+    ln = torch.nn.LayerNorm(16)
+    x = torch.randn(5, 16, generator=torch.Generator().manual_seed(0))
+    signs = torch.tensor([1.0, -1.0] * 8)
+    assert torch.allclose(ln(x + 7.0), ln(x), atol=1e-5)
+    assert not torch.allclose(ln(x + 7.0 * signs), ln(x), atol=1e-2)
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_every_scheme_runs_and_is_deterministic(scheme):
+    config = Config(scheme=scheme, steps=3, log_every=1, eval_size=4, test_lengths=(24, 30))
+    first, second = run(config), run(config)
+    first.pop("seconds"), second.pop("seconds")
+    assert first == second
+    assert run(Config(scheme=scheme, steps=3, log_every=1, eval_size=4, seed=1,
+                      test_lengths=(24, 30)))["curve"] != first["curve"]
+
+
+def test_nope_bidirectional_is_blind_to_order():
+    """Without positions and mask, permuting the input permutes nothing the mean readout sees."""
+    model = build(Config(task="first_last", scheme="none", causal=False))
+    x = torch.randint(0, 16, (3, 9), generator=torch.Generator().manual_seed(2))
+    with torch.no_grad():
+        assert torch.allclose(model(x), model(x[:, torch.randperm(9)]), atol=1e-5)
+
+
+def test_check_takes_the_weakest_seed():
+    above = E.Check("a", "above", lambda m: m, ">", 0.5).decide([0.9, 0.6, 0.7])
+    below = E.Check("b", "below", lambda m: m, "<", 0.5).decide([0.1, 0.4, 0.6])
+    assert (above["weakest"], above["holds"]) == (0.6, True)
+    assert (below["weakest"], below["holds"]) == (0.6, False)
+
+
+# ----------------------------------------------------------------- the records
+
+@pytest.mark.parametrize("name", sorted(E.EXPERIMENTS))
+def test_record_is_current_and_its_verdicts_hold(name):
+    record = E.load(name)
+    experiment = E.EXPERIMENTS[name]
+    assert record["code_hash"] == E.code_hash(experiment), (
+        f"docs/data/lab/{name}.json is stale: the lab's code or configs changed since it was "
+        "recorded; re-record with `make lab`")
+    assert len(record["seeds"]) >= 5
+    assert set(record["runs"]) == set(experiment.configs)
+    assert all(len(runs) == len(record["seeds"]) for runs in record["runs"].values())
+    assert E.decide(experiment, record["runs"]) == record["verdicts"]
+    failing = [v["id"] for v in record["verdicts"] if not v["holds"]]
+    assert not failing, f"{name}: verdicts that fail in the record: {failing}"
+    env = record["environment"]
+    assert {"torch", "numpy", "python", "machine", "date"} <= set(env)
+
+
+def test_smoke_retrains_the_cheapest_experiment():
+    """Re-train "order" at seed 0 on this machine: every check holds for that seed."""
+    records = E.run_experiments(["order"], seeds=(0,), workers=1)
+    failing = [v["id"] for v in records["order"]["verdicts"] if not v["holds"]]
+    assert not failing, f"order, seed 0, re-trained here: failing checks {failing}"
