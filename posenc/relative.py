@@ -141,6 +141,7 @@ def rope_permutation(n_heads: int, head_dim: int, source: str = "adjacent",
 
     Examples
     --------
+    >>> from posenc.relative import rope_permutation
     >>> rope_permutation(2, 4)                   # two heads of width 4
     array([0, 2, 1, 3, 4, 6, 5, 7])
     >>> rope_permutation(1, 4, "half", "adjacent")

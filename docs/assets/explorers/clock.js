@@ -26,9 +26,12 @@
     legend.append("pair = (PE[·, 2i], PE[·, 2i+1]) = (sin, cos):  → sin   ↑ cos   ",
                   P.el("span", { class: "posenc-key posenc-key--a" }), " pos   ",
                   P.el("span", { class: "posenc-key posenc-key--b" }), " pos + k");
+    // The legend stays with the circle: on a phone the numbers stack below both.
+    var plot = P.el("div", { class: "posenc-clock-plot" });
+    plot.append(svg, legend);
     var wrap = P.el("div", { class: "posenc-clock-wrap" });
-    wrap.append(svg, summary);
-    f.body.append(wrap, legend);
+    wrap.append(plot, summary);
+    f.body.append(wrap);
 
     function pair(v) { return "(" + P.fmt(v[0], 4) + ", " + P.fmt(v[1], 4) + ")"; }
 
