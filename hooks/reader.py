@@ -119,7 +119,32 @@ _FIGURE_SOURCE = re.compile(r'<div class="highlight"(?=>(?:(?!<div).)*?</div>\s*
 _FIGURE = re.compile(r'(<figure class="posenc-figure\b[^"]*")>')
 
 
+_DIV = re.compile(r"<div\b|</div>")
+
+
+def _tabbed_figure_sources(html: str) -> str:
+    """A figure's code in a tab beside it (markdown-exec ``source="tabbed-..."``): the code
+    blocks of every tabbed set that holds a figure."""
+    out, at = [], 0
+    for start in [m.start() for m in re.finditer(r'<div class="tabbed-set\b', html)]:
+        if start < at:
+            continue                                  # nested in a set already handled
+        depth, end = 0, len(html)
+        for m in _DIV.finditer(html, start):
+            depth += 1 if m.group() == "<div" else -1
+            if depth == 0:
+                end = m.end()
+                break
+        block = html[start:end]
+        if "posenc-figure" in block:
+            block = block.replace('<div class="highlight">', '<div class="highlight" data-search-exclude>')
+        out += [html[at:start], block]
+        at = end
+    return "".join(out) + html[at:]
+
+
 def exclude_figures_from_search(html: str) -> str:
+    html = _tabbed_figure_sources(html)
     html = _FIGURE_SOURCE.sub('<div class="highlight" data-search-exclude', html)
     return _FIGURE.sub(r"\1 data-search-exclude>", html)
 

@@ -37,6 +37,7 @@ def embed(tokens, d_model: int, *, seed: int = 0, scale: float = 1.0) -> np.ndar
 
     Examples
     --------
+    >>> from posenc.attention import embed
     >>> x = embed(["dog", "bites", "dog"], 4)
     >>> x.shape, bool((x[0] == x[2]).all())
     ((3, 4), True)
@@ -58,6 +59,7 @@ def random_weights(d_model: int, d_k: int | None = None, *, seed: int = 0):
 
     Examples
     --------
+    >>> from posenc.attention import random_weights
     >>> w_q, w_k, w_v = random_weights(8, 4)
     >>> w_q.shape
     (8, 4)
@@ -75,6 +77,8 @@ def softmax(scores: np.ndarray, axis: int = -1) -> np.ndarray:
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from posenc.attention import softmax
     >>> softmax(np.array([0.0, 0.0]))
     array([0.5, 0.5])
     """
@@ -104,6 +108,8 @@ def self_attention(x, w_q, w_k, w_v, *, causal: bool = False):
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from posenc.attention import embed, self_attention, random_weights
     >>> x = embed("the cat sat".split(), 4)
     >>> out, w = self_attention(x, *random_weights(4))
     >>> out.shape, np.allclose(w.sum(axis=1), 1.0)

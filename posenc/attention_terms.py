@@ -42,6 +42,8 @@ def score_terms(x, pe, w_q, w_k) -> dict[str, np.ndarray]:
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from posenc.attention_terms import score_terms
     >>> from posenc import encode
     >>> from posenc.attention import embed, random_weights
     >>> x, pe = embed(["a", "b", "c"], 4), encode(3, 4)
@@ -77,6 +79,7 @@ def diagonal_spread(matrix) -> float:
 
     Examples
     --------
+    >>> from posenc.attention_terms import diagonal_spread
     >>> diagonal_spread([[1.0, 2.0], [3.0, 1.0]])
     0.0
     >>> diagonal_spread([[1.0, 2.0], [3.0, 5.0]])

@@ -69,6 +69,7 @@ def raw_index(pos, length=None) -> np.ndarray:
 
     Examples
     --------
+    >>> from posenc.candidates import raw_index
     >>> raw_index([0, 3, 1000])
     array([[   0.],
            [   3.],
@@ -96,6 +97,7 @@ def decimal_digits(pos, length=None, *, n_digits: int = 4) -> np.ndarray:
 
     Examples
     --------
+    >>> from posenc.candidates import decimal_digits
     >>> decimal_digits([42, 907])
     array([[2., 4., 0., 0.],
            [7., 0., 9., 0.]])
@@ -114,6 +116,7 @@ def index_over_length(pos, length=None) -> np.ndarray:
 
     Examples
     --------
+    >>> from posenc.candidates import index_over_length
     >>> index_over_length(4)
     array([[0.  ],
            [0.25],
@@ -141,6 +144,7 @@ def binary_bits(pos, length=None, *, n_bits: int = 12) -> np.ndarray:
 
     Examples
     --------
+    >>> from posenc.candidates import binary_bits
     >>> binary_bits([6], n_bits=4)
     array([[0., 1., 1., 0.]])
     """
@@ -155,6 +159,7 @@ def single_sine(pos, length=None, *, omega: float = 1.0) -> np.ndarray:
 
     Examples
     --------
+    >>> from posenc.candidates import single_sine
     >>> single_sine([0, 1, 2]).round(2)
     array([[0.  ],
            [0.84],
@@ -177,6 +182,7 @@ def several_sines(pos, length=None, *, omegas=SEVERAL_OMEGAS) -> np.ndarray:
 
     Examples
     --------
+    >>> from posenc.candidates import several_sines
     >>> several_sines([10], omegas=(1.0, 0.1)).round(3)
     array([[-0.544,  0.841]])
 
@@ -196,6 +202,7 @@ def sinusoidal(pos, length=None, *, d_model: int = 64) -> np.ndarray:
 
     Examples
     --------
+    >>> from posenc.candidates import sinusoidal
     >>> sinusoidal([1], d_model=4).round(3)
     array([[0.841, 0.54 , 0.01 , 1.   ]])
     """
@@ -211,6 +218,7 @@ class Candidate:
 
     Examples
     --------
+    >>> from posenc.candidates import get
     >>> c = get("index_over_length")
     >>> c.chapter, c([0, 1, 2], length=4).ravel().tolist()
     (2, [0.0, 0.25, 0.5])
@@ -245,6 +253,7 @@ def get(key) -> Candidate:
 
     Examples
     --------
+    >>> from posenc.candidates import get
     >>> get("single_sine").label
     'single sine, ω = 1'
     """
@@ -261,6 +270,7 @@ def up_to(chapter: int) -> list[str]:
 
     Examples
     --------
+    >>> from posenc.candidates import up_to
     >>> up_to(4)
     ['raw_index', 'decimal_digits', 'index_over_length', 'binary_bits']
     """

@@ -34,6 +34,7 @@ def pairwise_distances(table) -> np.ndarray:
 
     Examples
     --------
+    >>> from posenc.distances import pairwise_distances
     >>> pairwise_distances([[0.0, 0.0], [3.0, 4.0]])
     array([[0., 5.],
            [5., 0.]])
@@ -64,6 +65,7 @@ def nearest_pairs(table, count: int = 5, positions=None):
 
     Examples
     --------
+    >>> from posenc.distances import nearest_pairs
     >>> nearest_pairs([0.0, 1.0, 0.25, 5.0], count=2)
     [(0, 2, 0.25), (1, 2, 0.75)]
     """
@@ -90,6 +92,7 @@ def min_distance(table) -> float:
 
     Examples
     --------
+    >>> from posenc.distances import min_distance
     >>> min_distance([[0.0], [2.0], [2.5]])
     0.5
     """

@@ -50,6 +50,7 @@ def frequencies(d_model: int, base: float = BASE) -> np.ndarray:
 
     Examples
     --------
+    >>> from posenc.encoding import frequencies
     >>> frequencies(8)
     array([1.   , 0.1  , 0.01 , 0.001])
 
@@ -79,6 +80,7 @@ def wavelengths(d_model: int, base: float = BASE) -> np.ndarray:
 
     Examples
     --------
+    >>> from posenc.encoding import wavelengths
     >>> wavelengths(4, base=100.0)
     array([ 6.28318531, 62.83185307])
     """
@@ -104,6 +106,7 @@ def angles(pos, d_model: int, base: float = BASE) -> np.ndarray:
 
     Examples
     --------
+    >>> from posenc.encoding import angles
     >>> angles([0, 1, 2], 4, base=100.0)
     array([[0. , 0. ],
            [1. , 0.1],
@@ -153,6 +156,8 @@ def encode(pos, d_model: int, *, base: float = BASE, layout: str = "interleaved"
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from posenc.encoding import encode
     >>> encode(2, 4)
     array([[0.        , 1.        , 0.        , 1.        ],
            [0.84147098, 0.54030231, 0.00999983, 0.99995   ]])
@@ -190,6 +195,8 @@ def table_for(positions, omega, *, layout: str = "interleaved", dtype="float64")
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from posenc.encoding import table_for
     >>> table_for(np.array([0.0, 0.5]), np.array([1.0]))
     array([[0.        , 1.        ],
            [0.47942554, 0.87758256]])

@@ -92,6 +92,8 @@ def phasors(theta) -> np.ndarray:
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from posenc.fast import phasors
     >>> phasors([0.0, np.pi / 2])
     array([0.+1.000000e+00j, 1.+6.123234e-17j])
     """
@@ -121,6 +123,7 @@ def rotors(theta) -> np.ndarray:
 
     Examples
     --------
+    >>> from posenc.fast import phasors, rotors
     >>> z = phasors(0.3) * rotors(0.4)
     >>> bool(abs(z - phasors(0.7)) < 1e-15)
     True
@@ -201,6 +204,8 @@ def exact_rows(positions, block: int = BLOCK) -> int:
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from posenc.fast import exact_rows
     >>> exact_rows(np.arange(8192)), exact_rows(np.arange(2048))
     (40, 28)
 
@@ -252,6 +257,8 @@ def rotated_table(positions, omega, *, layout: str = "interleaved", dtype="float
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from posenc.fast import rotated_table
     >>> from posenc import encode, frequencies
     >>> t = rotated_table(np.arange(100), frequencies(8), dtype="float32")
     >>> bool(np.abs(t - encode(100, 8, dtype="float32")).max() <= 6e-8)

@@ -47,6 +47,8 @@ def fit_linear_map(x, y, structure: str = "full") -> np.ndarray:
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from posenc.fit import fit_linear_map
     >>> x = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
     >>> m = fit_linear_map(x, x @ np.array([[0.0, 1.0], [-1.0, 0.0]]).T, "block")
     >>> m.round(12) + 0.0                    # + 0.0: no signed zeros, whichever BLAS solved it
@@ -83,6 +85,8 @@ def relative_residual(x, y, a) -> float:
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from posenc.fit import relative_residual
     >>> x = np.eye(2)
     >>> relative_residual(x, x, np.eye(2)), relative_residual(x, x, np.zeros((2, 2)))
     (0.0, 1.0)

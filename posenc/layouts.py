@@ -32,6 +32,7 @@ def permutation(d_model: int, source: str = "interleaved",
 
     Examples
     --------
+    >>> from posenc.layouts import permutation
     >>> permutation(6)
     array([0, 2, 4, 1, 3, 5])
     >>> permutation(6, "concatenated", "interleaved")
@@ -53,6 +54,7 @@ def convert(table, source: str, target: str) -> np.ndarray:
 
     Examples
     --------
+    >>> from posenc.layouts import convert
     >>> from posenc import encode
     >>> t = encode(3, 8)
     >>> bool((convert(t, "interleaved", "concatenated") == encode(3, 8, layout="concatenated")).all())

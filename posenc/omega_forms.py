@@ -22,8 +22,11 @@ from __future__ import annotations
 
 import math
 
-import mpmath
 import numpy as np
+
+from ._extras import require
+
+mpmath = require("mpmath", "precision", "posenc.omega_forms")
 
 from . import rounding
 from ._checks import check_base, check_d_model
@@ -57,6 +60,7 @@ def frequencies_as_written(d_model: int, base: float = 10000.0, *, form: str = "
 
     Examples
     --------
+    >>> from posenc.omega_forms import frequencies_as_written
     >>> frequencies_as_written(4, 100.0, form="exp")
     array([1. , 0.1])
     >>> frequencies_as_written(4, 100.0, form="power", dtype="float32").dtype

@@ -15,8 +15,11 @@ chapter "How precise is the table?" (docs/chapters/13-how-precise-is-the-table.m
 
 from __future__ import annotations
 
-import mpmath
 import numpy as np
+
+from ._extras import require
+
+mpmath = require("mpmath", "precision", "posenc.precision")
 
 from . import rounding
 from ._checks import check_base, check_d_model, check_positions
@@ -55,6 +58,7 @@ def to_bfloat16(x) -> np.ndarray:
 
     Examples
     --------
+    >>> from posenc.precision import to_bfloat16
     >>> to_bfloat16([1.0, 257.0, 3.14159])
     array([  1.     , 256.     ,   3.140625], dtype=float32)
     """
@@ -93,6 +97,7 @@ def omega_in(dtype: str, d_model: int, base: float = BASE, form: str = "exp",
 
     Examples
     --------
+    >>> from posenc.precision import omega_in
     >>> omega_in("float32", 4, form="power")
     array([1.  , 0.01])
     """
@@ -123,6 +128,7 @@ def reference(pos, d_model: int, base: float = BASE) -> np.ndarray:
 
     Examples
     --------
+    >>> from posenc.precision import reference
     >>> reference([1], 2)
     array([[0.84147098, 0.54030231]])
     """
@@ -164,6 +170,8 @@ def build(method: str, pos, d_model: int, base: float = BASE) -> np.ndarray:
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from posenc.precision import build
     >>> build("built in float16", [2049], 2)[0, 0] == np.sin(2048.0).astype(np.float16)
     True
     """
@@ -212,6 +220,7 @@ def sample_positions(first_decade: int = 1, last_decade: int = 6, per_decade: in
 
     Examples
     --------
+    >>> from posenc.precision import sample_positions
     >>> sample_positions(1, 2, per_decade=2)
     array([ 10,  99, 100])
     """
@@ -239,6 +248,7 @@ def row_errors(method: str, pos, d_model: int, base: float = BASE) -> np.ndarray
 
     Examples
     --------
+    >>> from posenc.precision import row_errors
     >>> float(row_errors("float64, cast to float32", [1000], 64)[0]) < 3e-8
     True
     """
@@ -262,6 +272,7 @@ def decade_errors(methods=METHODS, d_model: int = 512, first_decade: int = 1,
 
     Examples
     --------
+    >>> from posenc.precision import decade_errors
     >>> e = decade_errors(["float32 angle (tutorial)"], d_model=64, last_decade=3, per_decade=4)
     >>> [round(x, 6) for x in e["float32 angle (tutorial)"]] < [1e-3, 1e-3]
     True

@@ -63,6 +63,7 @@ class Check(NamedTuple):
 
     Examples
     --------
+    >>> from posenc.properties import bounded, Check
     >>> result = bounded("raw_index")
     >>> isinstance(result, Check), result.passed
     (True, False)
@@ -114,6 +115,7 @@ def bounded(candidate, n: int = TEST_LENGTH) -> Check:
 
     Examples
     --------
+    >>> from posenc.properties import bounded
     >>> bounded("single_sine").passed, bounded("raw_index").value
     (True, 1023.0)
     """
@@ -128,6 +130,7 @@ def unique(candidate, n: int = TRAIN_LENGTH) -> Check:
 
     Examples
     --------
+    >>> from posenc.properties import unique
     >>> unique("raw_index").value
     1.0
     """
@@ -142,6 +145,7 @@ def length_independent(candidate, n: int = TRAIN_LENGTH) -> Check:
 
     Examples
     --------
+    >>> from posenc.properties import length_independent
     >>> length_independent("index_over_length").value
     0.49609375
     """
@@ -159,6 +163,7 @@ def consistent_offsets(candidate, n: int = TRAIN_LENGTH, max_offset: int = MAX_O
 
     Examples
     --------
+    >>> from posenc.properties import consistent_offsets
     >>> consistent_offsets("raw_index").value
     0.0
     >>> consistent_offsets("decimal_digits").passed
@@ -185,6 +190,7 @@ def extends(candidate, n_train: int = TRAIN_LENGTH, n_test: int = TEST_LENGTH) -
 
     Examples
     --------
+    >>> from posenc.properties import extends
     >>> extends("raw_index").value == 1023 / 255
     True
     >>> extends("sinusoidal").passed
@@ -221,6 +227,7 @@ def smooth(candidate, n: int = SMOOTH_RANGE, step: float = SMOOTH_STEP) -> Check
 
     Examples
     --------
+    >>> from posenc.properties import smooth
     >>> round(smooth("raw_index").value, 6), smooth("binary_bits").passed
     (0.01, False)
     """
@@ -240,6 +247,7 @@ def local(candidate, n: int = TRAIN_LENGTH, far: int = MAX_OFFSET) -> Check:
 
     Examples
     --------
+    >>> from posenc.properties import local
     >>> local("raw_index").value == 1 / 16, local("single_sine").passed
     (True, False)
     """
@@ -281,6 +289,7 @@ def check(candidate, prop: str) -> Check:
 
     Examples
     --------
+    >>> from posenc.properties import check
     >>> check("binary_bits", "bounded")
     Check(passed=True, value=1.0, note='max |entry| over positions 0..1023')
     """
@@ -308,6 +317,7 @@ def scorecard(candidates=None, properties=None, *, numbers: bool = True) -> str:
 
     Examples
     --------
+    >>> from posenc.properties import scorecard
     >>> print(scorecard(["raw_index"]))
     | candidate | bounded | unique | same in any length | consistent offsets | extends | smooth | local |
     |---|---|---|---|---|---|---|---|

@@ -49,6 +49,8 @@ def rotation_block(theta) -> np.ndarray:
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from posenc.rotation import rotation_block
     >>> x, theta = 0.3, 1.1
     >>> (rotation_block(theta) @ [np.sin(x), np.cos(x)]).round(6)
     array([0.98545 , 0.169967])
@@ -83,6 +85,8 @@ def rotation_matrix(k, d_model: int, base: float = BASE, *,
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from posenc.rotation import rotation_matrix
     >>> from posenc import encode
     >>> m = rotation_matrix(3, 8)
     >>> np.allclose(m @ encode([5], 8)[0], encode([8], 8)[0])
@@ -132,6 +136,8 @@ def shift(table, k, base: float = BASE, *, layout: str = "interleaved") -> np.nd
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from posenc.rotation import shift
     >>> from posenc import encode
     >>> np.allclose(shift(encode(4, 6), 10), encode(np.arange(4) + 10, 6))
     True

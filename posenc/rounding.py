@@ -25,8 +25,11 @@ from __future__ import annotations
 
 import math
 
-import mpmath
 import numpy as np
+
+from ._extras import require
+
+mpmath = require("mpmath", "precision", "posenc.rounding")
 
 FUNCTIONS = ("exp", "log", "sin", "cos")
 """The elementary functions of one argument that :func:`apply` evaluates."""
@@ -59,6 +62,7 @@ def nearest(value, dtype="float64"):
 
     Examples
     --------
+    >>> from posenc.rounding import nearest
     >>> import mpmath
     >>> float(nearest(mpmath.mpf(1) / 3, "float32"))
     0.3333333432674408
@@ -108,6 +112,7 @@ def apply(function: str, x, dtype="float32") -> np.ndarray:
 
     Examples
     --------
+    >>> from posenc.rounding import apply
     >>> apply("exp", [0.0, 1.0], "float32")
     array([1.       , 2.7182817], dtype=float32)
     >>> apply("sin", [1e6], "float64")
@@ -148,6 +153,7 @@ def power(base, exponent, dtype="float32") -> np.ndarray:
 
     Examples
     --------
+    >>> from posenc.rounding import power
     >>> power(10000.0, [-0.5, 0.0], "float32")
     array([0.01, 1.  ], dtype=float32)
     """
@@ -167,6 +173,7 @@ def numpy_kernels() -> str:
 
     Examples
     --------
+    >>> from posenc.rounding import numpy_kernels
     >>> numpy_kernels().startswith("NumPy ")
     True
     """

@@ -70,6 +70,7 @@ def position_interpolation(d_model: int, factor: float, base: float = BASE) -> n
 
     Examples
     --------
+    >>> from posenc.scaling import position_interpolation
     >>> position_interpolation(8, 4.0)
     array([0.25   , 0.025  , 0.0025 , 0.00025])
     """
@@ -96,6 +97,7 @@ def ntk_base(d_model: int, factor: float, base: float = BASE) -> float:
 
     Examples
     --------
+    >>> from posenc.scaling import ntk_base
     >>> round(ntk_base(128, 4.0))                  # Llama's head width 128, context x 4
     40890
     """
@@ -113,6 +115,8 @@ def ntk_frequencies(d_model: int, factor: float, base: float = BASE) -> np.ndarr
 
     Examples
     --------
+    >>> from posenc.encoding import frequencies
+    >>> from posenc.scaling import ntk_frequencies
     >>> omega, scaled = frequencies(128), ntk_frequencies(128, 4.0)
     >>> float(scaled[0]), round(float(omega[-1] / scaled[-1]), 12)
     (1.0, 4.0)
@@ -429,6 +433,7 @@ def xpos_zeta(d_model: int, gamma: float = 0.4) -> np.ndarray:
 
     Examples
     --------
+    >>> from posenc.scaling import xpos_zeta
     >>> xpos_zeta(8).round(4)
     array([0.2857, 0.4643, 0.6429, 0.8214])
     """
@@ -468,6 +473,8 @@ def xpos_scales(pos, d_model: int, *, scale_base: float = 512.0, gamma: float = 
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from posenc.scaling import xpos_scales
     >>> q, k = xpos_scales([1024], 8), xpos_scales([512], 8, key=True)
     >>> bool(np.allclose(q * k, xpos_scales([512], 8)))       # offset 512 either way
     True

@@ -54,6 +54,7 @@ def offset_dot(k, d_model: int, base: float = BASE) -> np.ndarray:
 
     Examples
     --------
+    >>> from posenc.similarity import offset_dot
     >>> offset_dot([0, 1], 4, base=100.0).round(6)      # cos(0) + cos(0), cos(1) + cos(0.1)
     array([2.      , 1.535306])
     >>> from posenc import encode
@@ -73,6 +74,7 @@ def offset_cosine(k, d_model: int, base: float = BASE) -> np.ndarray:
 
     Examples
     --------
+    >>> from posenc.similarity import offset_cosine
     >>> offset_cosine([0, 1], 64).round(4)
     array([1.    , 0.9662])
     """
@@ -85,6 +87,8 @@ def offset_distance(k, d_model: int, base: float = BASE) -> np.ndarray:
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from posenc.similarity import offset_distance
     >>> from posenc import encode
     >>> pe = encode([0, 3], 16)
     >>> bool(np.isclose(offset_distance(3, 16), np.linalg.norm(pe[1] - pe[0])))
@@ -105,6 +109,7 @@ def cosine_similarity_matrix(table) -> np.ndarray:
 
     Examples
     --------
+    >>> from posenc.similarity import cosine_similarity_matrix
     >>> cosine_similarity_matrix([[1.0, 0.0], [1.0, 1.0]]).round(4)
     array([[1.    , 0.7071],
            [0.7071, 1.    ]])
@@ -130,6 +135,7 @@ def first_increase(values):
 
     Examples
     --------
+    >>> from posenc.similarity import first_increase
     >>> first_increase([5.0, 3.0, 2.0, 2.5, 1.0])
     3
     >>> first_increase([3.0, 2.0, 2.0]) is None
@@ -151,6 +157,7 @@ def first_dip(values):
 
     Examples
     --------
+    >>> from posenc.similarity import first_dip
     >>> first_dip([5.0, 3.0, 2.0, 2.5, 2.75, 1.0])
     (2, 4, 0.75)
     """
@@ -191,6 +198,7 @@ def cosine_similarity(a, b):
 
     Examples
     --------
+    >>> from posenc.similarity import cosine_similarity
     >>> cosine_similarity([1.0, 0.0], [1.0, 1.0])
     0.7071067811865475
     >>> cosine_similarity([[1.0, 0.0], [0.0, 2.0]], [0.0, 1.0])

@@ -32,6 +32,7 @@ def check_spacing(spacing, name: str = "spacing") -> str:
 
     Examples
     --------
+    >>> from posenc.variants import check_spacing
     >>> check_spacing("t2t")
     't2t'
     >>> check_spacing("fairseq")
@@ -70,6 +71,7 @@ def frequencies(d_model: int, base: float = BASE, spacing: str = "paper") -> np.
 
     Examples
     --------
+    >>> from posenc.variants import frequencies
     >>> frequencies(8, spacing="paper")
     array([1.   , 0.1  , 0.01 , 0.001])
     >>> frequencies(8, spacing="t2t")
@@ -105,6 +107,7 @@ def even_width(d_model: int, odd: str = "refuse") -> int:
 
     Examples
     --------
+    >>> from posenc.variants import even_width
     >>> even_width(8), even_width(7, "zero_pad"), even_width(7, "drop_last")
     (8, 6, 8)
     """
@@ -163,6 +166,7 @@ def encode_variant(pos, d_model: int, *, base: float = BASE, spacing: str = "pap
 
     Examples
     --------
+    >>> from posenc.variants import encode_variant
     >>> encode_variant([0], 5, layout="concatenated", odd="zero_pad")
     array([[0., 0., 1., 1., 0.]])
     >>> bool((encode_variant(4, 8, offset=2) == encode_variant([2, 3, 4, 5], 8)).all())
@@ -192,6 +196,7 @@ def gram(table) -> np.ndarray:
 
     Examples
     --------
+    >>> from posenc.variants import gram
     >>> from posenc import encode
     >>> g = gram(encode(3, 4))
     >>> g.shape, float(g[1, 1])

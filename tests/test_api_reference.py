@@ -34,7 +34,9 @@ def public_definitions(path):
 def rendered_modules():
     names = set()
     for page in API.glob("*.md"):
-        names.update(re.findall(r"^::: (posenc[\w.]*)", page.read_text(), flags=re.M))
+        for name in re.findall(r"^::: (posenc[\w.]*)", page.read_text(), flags=re.M):
+            parts = name.split(".")      # ::: posenc.m.Class renders (part of) posenc.m
+            names.update(".".join(parts[:n]) for n in range(1, len(parts) + 1))
     return names
 
 

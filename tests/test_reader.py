@@ -82,6 +82,14 @@ def test_search_dialog_named_and_figure_source_out_of_search():
     out = reader.exclude_figures_from_search(page)
     assert out.count("data-search-exclude") == 2
     assert out.endswith('<div class="highlight"><pre><code>x = 1</code></pre></div><p>text</p>')
+    # Figure code in a tab beside its figure (source="tabbed-right"): out; other tabs' code: in.
+    tabbed = ('<div class="tabbed-set"><div class="tabbed-block"><figure class="posenc-figure">'
+              '<svg></svg></figure></div><div class="tabbed-block"><div class="highlight">'
+              '<pre>fig = f()</pre></div></div></div><div class="tabbed-set"><div>'
+              '<div class="highlight"><pre>x = 1</pre></div></div></div>')
+    out = reader.exclude_figures_from_search(tabbed)
+    assert out.count('<div class="highlight" data-search-exclude>') == 1
+    assert out.endswith('<div class="highlight"><pre>x = 1</pre></div></div></div>')
 
 
 def test_notebook_trim_keeps_figure_styles():

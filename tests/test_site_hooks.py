@@ -57,7 +57,10 @@ def test_checked_note_counts_the_examples(tmp_path):
     page = tmp_path / "p.md"
     page.write_text("# P\n\n```pycon\n>>> 1 + 1\n2\n>>> 2 + 2\n4\n```\n\n```python\nx = 1\n```\n")
     out = checked.on_page_markdown(page.read_text(), _page("p.md", str(page)), None, None)
-    assert "its 3 code examples run under pytest" in out
+    assert "this page's 3 code examples run on every change" in out
+    assert "[How this site checks itself](checks.md)" in out
+    nested = checked.on_page_markdown(page.read_text(), _page("chapters/p.md", str(page)), None, None)
+    assert "[How this site checks itself](../checks.md)" in nested
 
 
 def test_home_page_totals(tmp_path):

@@ -142,6 +142,7 @@ def to_svg(fig: Figure, alt: str, *, close: bool = True) -> str:
 
     Examples
     --------
+    >>> from posenc.plots import new_figure, to_svg
     >>> fig, ax = new_figure()
     >>> _ = ax.plot([0, 1], [0, 1])
     >>> svg = to_svg(fig, alt="A rising line.")
@@ -295,6 +296,7 @@ def figure_html(fig: Figure, alt: str, caption: str | None = None) -> str:
 
     Examples
     --------
+    >>> from posenc.plots import new_figure, figure_html
     >>> fig, ax = new_figure()
     >>> out = figure_html(fig, alt="Empty axes.", caption="Nothing to see.")
     >>> out.startswith('<figure class="posenc-figure">') and "<figcaption>" in out

@@ -23,6 +23,8 @@ def attention_weights(panels):
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from posenc.plots.attention import attention_weights
     >>> w = np.full((2, 2), 0.5)
     >>> fig = attention_weights([("a", ["x", "y"], w)])
     >>> len(fig.axes)   # one panel and its colour bar

@@ -24,6 +24,8 @@ def four_terms(terms, tokens):
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from posenc.plots.attention_terms import four_terms
     >>> z = np.zeros((2, 2))
     >>> fig = four_terms({"a": z, "b": z, "c": z, "d": z}, ["x", "y"])
     >>> len(fig.axes)   # four panels and a colour bar

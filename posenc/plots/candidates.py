@@ -19,6 +19,7 @@ def gallery(keys, n: int = 64, *, max_columns: int = 4, columns=None):
 
     Examples
     --------
+    >>> from posenc.plots.candidates import gallery
     >>> fig = gallery(["raw_index", "binary_bits"], n=16, columns={"binary_bits": [0, 3]})
     >>> [ax.get_title() for ax in fig.axes]
     ['raw index', 'binary bits (12): columns 0, 3']

@@ -36,6 +36,7 @@ def error_by_position(curves, *, positions=None, title: str | None = None,
 
     Examples
     --------
+    >>> from posenc.plots.casting import error_by_position
     >>> fig = error_by_position({"a": [1e-3, 2e-3], "b": [1e-8, 1e-8]}, floor=1e-3)
     >>> fig.axes[0].get_yscale(), fig.axes[0].get_xlabel()
     ('log', 'position')

@@ -26,6 +26,7 @@ def heatmap(table, *, title: str | None = None, first_pos: int = 0):
 
     Examples
     --------
+    >>> from posenc.plots.encoding import heatmap
     >>> from posenc import encode
     >>> fig = heatmap(encode(20, 16))
     >>> fig.axes[0].get_xlabel()

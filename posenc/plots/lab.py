@@ -39,6 +39,7 @@ def learning_curves(record, labels=None, key: str = "curve", ylabel: str = "trai
 
     Examples
     --------
+    >>> from posenc.plots.lab import learning_curves
     >>> rec = {"runs": {"a": [{"curve": [[1, 2.0], [2, 1.0]]}]}}
     >>> learning_curves(rec).axes[0].get_ylabel()
     'training loss'
@@ -64,6 +65,7 @@ def accuracy_by_position(record, labels=None, length: int = 48, train_length: in
 
     Examples
     --------
+    >>> from posenc.plots.lab import accuracy_by_position
     >>> run = {"test": {"4": {"per_position": [None, 0.5, 1.0, 0.2]}}}
     >>> fig = accuracy_by_position({"runs": {"a": [run, run]}}, length=4, train_length=3)
     >>> fig.axes[0].get_xlabel()
@@ -81,6 +83,7 @@ def attention_back_by_position(record, labels=None, length: int = 48, train_leng
 
     Examples
     --------
+    >>> from posenc.plots.lab import attention_back_by_position
     >>> run = {"test": {"4": {"attention_k_back": [None, 0.5, 1.0, 0.2]}}}
     >>> fig = attention_back_by_position({"runs": {"a": [run]}}, length=4, train_length=3, k=1)
     >>> fig.axes[0].get_ylabel()
@@ -119,6 +122,8 @@ def attention_maps(record, labels=None, train_length: int = 24):
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from posenc.plots.lab import attention_maps
     >>> run = {"attention": {"layer": 0, "head": 1, "map": np.eye(4).tolist()}}
     >>> fig = attention_maps({"runs": {"a": [run]}}, train_length=2)
     >>> fig.axes[0].get_title()
@@ -148,6 +153,7 @@ def accuracy_by_length(record, labels=None, trained=(16, 32)):
 
     Examples
     --------
+    >>> from posenc.plots.lab import accuracy_by_length
     >>> runs = {"a": [{"test": {"8": {"accuracy": 0.9}, "16": {"accuracy": 1.0}}}]}
     >>> accuracy_by_length({"runs": runs}, trained=(16,)).axes[0].get_xlabel()
     'test length'

@@ -25,6 +25,8 @@ def gram_panels(panels):
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from posenc.plots.learned import gram_panels
     >>> fig = gram_panels({"a": np.eye(3), "b": np.ones((4, 4))})
     >>> [ax.get_title() for ax in fig.axes[:2]]
     ['a', 'b']

@@ -25,6 +25,7 @@ def similarity_curves(pos, curves, *, ylabel: str = "cosine similarity"):
 
     Examples
     --------
+    >>> from posenc.plots.naive import similarity_curves
     >>> fig = similarity_curves([0, 1, 2], {"a": [1.0, 0.5, 0.2]})
     >>> fig.axes[0].get_xlabel()
     'position added to every entry'

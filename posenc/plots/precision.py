@@ -27,6 +27,7 @@ def error_by_position(positions, errors: dict, *, floor: float = 1e-9):
 
     Examples
     --------
+    >>> from posenc.plots.precision import error_by_position
     >>> fig = error_by_position([10, 100], {"a": [1e-6, 1e-5]})
     >>> fig.axes[0].get_xscale(), fig.axes[0].get_ylabel()
     ('log', 'largest |error| in the row')

@@ -28,6 +28,7 @@ def scores_by_offset(offsets, panels, *, ylabel: str = "score"):
 
     Examples
     --------
+    >>> from posenc.plots.relative import scores_by_offset
     >>> fig = scores_by_offset([0, 1, 2], {"A": {"m = 0": [1, 2, 3]}, "B": {"x": [0, 0, 1]}})
     >>> [ax.get_title() for ax in fig.axes]
     ['A', 'B']

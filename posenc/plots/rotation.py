@@ -45,6 +45,7 @@ def sine_ambiguity(x: float = 0.6):
 
     Examples
     --------
+    >>> from posenc.plots.rotation import sine_ambiguity
     >>> fig = sine_ambiguity(0.6)
     >>> [ax.get_xlabel() for ax in fig.axes]
     ['angle (radians)', 'sin(angle)']
@@ -88,6 +89,7 @@ def circle_shift(pos: float = 2.0, k: float = 1.5, omega: float = 1.0):
 
     Examples
     --------
+    >>> from posenc.plots.rotation import circle_shift
     >>> fig = circle_shift(2.0, 1.5)
     >>> fig.axes[0].get_ylabel()
     'cos(angle)'

@@ -35,6 +35,7 @@ def similarity_vs_offset(d_models=(64, 128, 512), max_offset: int = 200, base: f
 
     Examples
     --------
+    >>> from posenc.plots.similarity import similarity_vs_offset
     >>> fig = similarity_vs_offset((16,), max_offset=20)
     >>> fig.axes[0].get_xlabel()
     'offset k (positions)'
@@ -61,6 +62,8 @@ def similarity_matrix(table, *, first_pos: int = 0, title: str | None = None):
 
     Examples
     --------
+    >>> from posenc.plots.similarity import similarity_matrix
+    >>> from posenc.encoding import encode
     >>> fig = similarity_matrix(encode(10, 16))
     >>> fig.axes[0].get_xlabel()
     'position'
@@ -85,6 +88,7 @@ def distance_from_origin(d_model: int = 128, n_positions: int = 2000, base: floa
 
     Examples
     --------
+    >>> from posenc.plots.similarity import distance_from_origin
     >>> fig = distance_from_origin(16, 50)
     >>> fig.axes[0].get_ylabel()
     'distance to PE(0)'

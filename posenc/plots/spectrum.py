@@ -24,6 +24,7 @@ def wavelength_spectrum(d_models=(128, 512), base: float = BASE):
 
     Examples
     --------
+    >>> from posenc.plots.spectrum import wavelength_spectrum
     >>> fig = wavelength_spectrum((8, 16))
     >>> fig.axes[0].get_yscale()
     'log'

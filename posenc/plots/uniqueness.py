@@ -24,6 +24,7 @@ def sine_collisions(pos, omega: float = 1.0, *, pair_=None):
 
     Examples
     --------
+    >>> from posenc.plots.uniqueness import sine_collisions
     >>> fig = sine_collisions(range(20), 1.0, pair_=(11, 17))
     >>> fig.axes[0].get_ylabel()
     'sin(ω · pos)'
@@ -60,6 +61,8 @@ def clock_path(table, *, positions=None, pair_=None, labels=("column 0", "column
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from posenc.plots.uniqueness import clock_path
     >>> pos = np.arange(30)
     >>> fig = clock_path(np.stack([np.sin(pos), np.sin(0.1 * pos)], axis=1), pair_=(3, 25))
     >>> fig.axes[0].get_xlabel()

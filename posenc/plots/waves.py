@@ -25,6 +25,7 @@ def bits_vs_waves(n_positions: int = 32, n_columns: int = 4):
 
     Examples
     --------
+    >>> from posenc.plots.waves import bits_vs_waves
     >>> fig = bits_vs_waves(16, 3)
     >>> [ax.get_xlabel() for ax in fig.axes]
     ['position', 'position']
@@ -67,6 +68,7 @@ def dimension_waves(table, dims, *, positions=None):
 
     Examples
     --------
+    >>> from posenc.plots.waves import dimension_waves
     >>> from posenc import encode
     >>> fig = dimension_waves(encode(50, 16), [0, 4])
     >>> len(fig.axes)

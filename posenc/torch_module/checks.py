@@ -15,6 +15,7 @@ def check_max_len(max_len) -> int:
 
     Examples
     --------
+    >>> from posenc.torch_module.checks import check_max_len
     >>> check_max_len(512)
     512
     """
@@ -30,6 +31,7 @@ def check_dropout(dropout) -> float:
 
     Examples
     --------
+    >>> from posenc.torch_module.checks import check_dropout
     >>> check_dropout(0.1)
     0.1
     """
@@ -45,6 +47,8 @@ def check_start(start) -> int:
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from posenc.torch_module.checks import check_start
     >>> check_start(np.int64(7))
     7
     """
@@ -63,6 +67,8 @@ def check_input(x, d_model: int, max_len: int, start) -> int:
 
     Examples
     --------
+    >>> import torch
+    >>> from posenc.torch_module.checks import check_input
     >>> check_input(torch.zeros(2, 5, 8), d_model=8, max_len=16, start=3)
     3
     """

@@ -34,6 +34,8 @@ class LearnedPositionalEmbedding(nn.Module):
 
     Examples
     --------
+    >>> import torch
+    >>> from posenc.torch_module.learned import LearnedPositionalEmbedding
     >>> module = LearnedPositionalEmbedding(max_len=512, d_model=768)
     >>> sum(p.numel() for p in module.parameters())
     393216
@@ -55,10 +57,29 @@ class LearnedPositionalEmbedding(nn.Module):
         nn.init.normal_(self.embedding.weight, mean=0.0, std=float(init_std))
 
     def forward(self, x: torch.Tensor, start: int = 0) -> torch.Tensor:
-        """``x`` of shape ``(batch, seq, d_model)``; ``start`` is the position of ``x[:, 0]``."""
+        """``x + P[start:start + seq]``: ``x`` of shape ``(batch, seq, d_model)``; ``start`` is
+        the position of ``x[:, 0]``.
+
+        Examples
+        --------
+        >>> import torch
+        >>> from posenc.torch_module import LearnedPositionalEmbedding
+        >>> module = LearnedPositionalEmbedding(max_len=16, d_model=4)
+        >>> x = torch.zeros(2, 3, 4)
+        >>> torch.equal(module(x, start=5)[1], module.embedding.weight[5:8])
+        True
+        """
         start = check_input(x, self.d_model, self.max_len, start)
         pos = torch.arange(start, start + x.shape[1], device=x.device)   # (seq,)
         return self.dropout(x + self.embedding(pos).to(x.dtype))         # (batch, seq, d_model)
 
     def extra_repr(self) -> str:
+        """The arguments shown by ``repr(module)``.
+
+        Examples
+        --------
+        >>> from posenc.torch_module import LearnedPositionalEmbedding
+        >>> LearnedPositionalEmbedding(512, 768).extra_repr()
+        'max_len=512, d_model=768'
+        """
         return f"max_len={self.max_len}, d_model={self.d_model}"

@@ -150,6 +150,9 @@ class SinusoidalPositionalEncoding(nn.Module):
 
     Examples
     --------
+    >>> import numpy as np
+    >>> import torch
+    >>> from posenc.torch_module.sinusoidal import SinusoidalPositionalEncoding
     >>> module = SinusoidalPositionalEncoding(d_model=4, max_len=10)
     >>> x = torch.zeros(2, 3, 4)                       # (batch, seq, d_model)
     >>> module(x, start=1)[0].numpy().round(3)
@@ -470,6 +473,15 @@ class SinusoidalPositionalEncoding(nn.Module):
         return x + rows
 
     def extra_repr(self) -> str:
+        """The arguments shown by ``repr(module)`` (``offset``, ``padding_idx`` and
+        ``batch_first`` only when they are not the default).
+
+        Examples
+        --------
+        >>> from posenc.torch_module import SinusoidalPositionalEncoding
+        >>> SinusoidalPositionalEncoding(512, max_len=1024, padding_idx=1).extra_repr()
+        "d_model=512, max_len=1024, base=10000, spacing='paper', layout='interleaved', offset=2, padding_idx=1"
+        """
         parts = [f"d_model={self.d_model}", f"max_len={self.max_len}", f"base={self.base:g}",
                  f"spacing={self.spacing!r}", f"layout={self.layout!r}"]
         if self.offset:

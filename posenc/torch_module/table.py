@@ -42,6 +42,9 @@ def round_to_odd_float32(table) -> np.ndarray:
 
     Examples
     --------
+    >>> import numpy as np
+    >>> import torch
+    >>> from posenc.torch_module.table import round_to_odd_float32
     >>> v = np.array([1.0 + 2.0 ** -8 + 2.0 ** -40])    # just above a bfloat16 tie
     >>> torch.from_numpy(v).to(torch.bfloat16).item()   # double rounding: down
     1.0
@@ -62,6 +65,9 @@ def ties(t32: np.ndarray, dtype: torch.dtype) -> np.ndarray:
 
     Examples
     --------
+    >>> import numpy as np
+    >>> import torch
+    >>> from posenc.torch_module.table import ties
     >>> ties(np.float32([1.0, 1.0 + 2.0 ** -8, 1.0 + 2.0 ** -9]), torch.bfloat16)
     array([1])
     >>> ties(np.float32([1.0 + 2.0 ** -11, 2.0 ** -25, 3 * 2.0 ** -26]), torch.float16)
@@ -90,6 +96,9 @@ def round_to_16_bit(t64: np.ndarray, dtype: torch.dtype) -> torch.Tensor:
 
     Examples
     --------
+    >>> import numpy as np
+    >>> import torch
+    >>> from posenc.torch_module.table import round_to_16_bit
     >>> v = np.array([1.0 + 2.0 ** -8 + 2.0 ** -40, 1.0 + 2.0 ** -8 - 2.0 ** -40])
     >>> torch.from_numpy(v).to(torch.bfloat16).tolist()      # the cast: both to even
     [1.0, 1.0]
@@ -123,6 +132,7 @@ def build_table(max_len: int, d_model: int, *, dtype: torch.dtype = torch.float3
 
     Examples
     --------
+    >>> from posenc.torch_module.table import build_table
     >>> from posenc.variants import encode_variant
     >>> t = build_table(6, 8, offset=2, spacing="t2t", layout="concatenated")
     >>> bool((t.numpy() == encode_variant(6, 8, offset=2, spacing="t2t",
