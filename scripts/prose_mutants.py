@@ -81,6 +81,7 @@ def number_mutants(pages, rng, count):
         new = n.text[:last] + (str(d + 1) if d < 9 else "8") + n.text[last + 1:]
         lines[n.line - 1] = raw[:m.start()] + new + raw[m.end():]
         out.append(dict(kind="number", page=page, line=n.line, old=n.text, new=new,
+                        orig=page.read_text(),
                         verdict=n.verdict, sentence=raw.strip(), text="\n".join(lines) + "\n"))
     return out
 
@@ -107,6 +108,7 @@ def word_mutants(pages, rng, count):
                 new = _flip(w, old)
                 lines[lineno - 1] = raw[:hit.start()] + new + raw[hit.end():]
                 out.append(dict(kind="word", page=page, line=lineno, old=old, new=new,
+                                orig=page.read_text(),
                                 verdict=s.verdict, reason=s.reason, sentence=s.text,
                                 text="\n".join(lines) + "\n"))
                 break
@@ -121,7 +123,7 @@ def static_verdict(mutant) -> str:
     does not have, or ''."""
     rel = str(mutant["page"].relative_to(ROOT))
     if rel not in _BASELINE:
-        _BASELINE[rel] = set(rules.failures(parse(mutant["page"].read_text(), rel)))
+        _BASELINE[rel] = set(rules.failures(parse(mutant["orig"], rel)))
     found = [f for f in rules.failures(parse(mutant["text"], rel)) if f not in _BASELINE[rel]]
     return found[0] if found else ""
 
