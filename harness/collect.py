@@ -138,13 +138,34 @@ class ClaimMarkerParser:
         for marker in model.parse(document.text, document.path).markers:
             if not marker.expr:
                 raise ValueError(f"{document.path}:{marker.first}: empty claim marker")
-            yield Region(marker.start, marker.end, marker.expr, evaluate_claim)
+            if not marker.deferred:
+                yield Region(marker.start, marker.end, marker.expr, evaluate_claim)
+
+
+def _deferred(example, page) -> list:
+    """The answer's claim markers, evaluated in the namespace the whole page has built (the
+    answer comes before the code that computes what it says)."""
+    failed = []
+    for marker in page.markers:
+        if marker.deferred:
+            where = f"{page.where(marker.first)}"
+            try:
+                value = eval(compile(marker.expr, where, "eval"), example.namespace)
+            except Exception as error:
+                failed.append(f"{where}: claim check raised {type(error).__name__}: {error}\n"
+                              f"    <!-- check: {marker.expr} -->")
+                continue
+            if not value:
+                failed.append(f"{where}: claim check is false (value {value!r})\n"
+                              f"    <!-- check: {marker.expr} -->")
+    return failed
 
 
 def evaluate_rules(example) -> str | None:
     page = example.parsed
     relative = os.path.relpath(page.path, ROOT)
-    found = rules.failures(page, prose=relative.startswith("docs" + os.sep))
+    found = _deferred(example, page) + rules.failures(
+        page, prose=relative.startswith("docs" + os.sep))
     if found:
         return f"{len(found)} page rule(s) broken:\n" + "\n".join(found)
     return None
@@ -221,8 +242,7 @@ def pytest_terminal_summary(terminalreporter):
             **{k: nums.get(k, 0) for k in ("checked", "restated", "input", "exempt",
                                            "unchecked")}))
     terminalreporter.write_line(
-        "claim words: {total} sentences, {satisfied} satisfied by a check naming the word, "
-        "{restated} restated in the answer, {exempt} exempt (<!-- no-claim -->), {flagged} "
-        "flagged".format(total=sum(said.values()),
-                         **{k: said.get(k, 0) for k in ("satisfied", "restated", "exempt",
-                                                        "flagged")}))
+        "claim words: {total} sentences, {satisfied} bound to a check stating the word, "
+        "{exempt} no-claim markers (<!-- no-claim: reason -->), {flagged} flagged".format(
+            total=sum(said.values()),
+            **{k: said.get(k, 0) for k in ("satisfied", "exempt", "flagged")}))

@@ -35,6 +35,10 @@ Ignored by rule, each because it is not a claim about a computed value:
   right after "NumPy", "PyTorch", "torch", "Python", "version", "v";
 - arXiv identifiers, list markers, footnote labels, link targets, inline code and digits inside
   names (float32, GPT-2, T5, ``O(n^2)``): labels, not quantities.
+Agreement, not presence (issue 20): two equal numbers on one line need as many outputs (see
+``_twins``), and a restatement in the answer or the summary is compared with what it restates
+(``_restatements``), not with any value printed anywhere on the page.
+
 Anything else is *unchecked*, and the test fails naming page, line and number.
 """
 
@@ -83,6 +87,7 @@ class Found:
     by: int = 0              # line of the output block (checked) or code line (input)
     where: str = "prose"     # prose, or caption for figure_html alt/caption text
     half: float = 0.0        # half a unit of the digits written
+    why: str = ""            # why an otherwise bound number is unchecked
 
 
 @dataclass
@@ -387,6 +392,7 @@ def scan(path, page: Page | None = None) -> PageReport:
             found.half = _half_unit(m)
             report.numbers.append(found)
     _restatements(page, report, inputs)
+    _twins(report, by_section, page, inputs)
     return report
 
 
@@ -397,9 +403,10 @@ def summary_sections(page: Page) -> set:
 
 def _restatements(page: Page, report: PageReport, inputs: dict) -> None:
     """A number in the answer or the summary that repeats, at the same precision, a number
-    checked in another section of the page is *restated*; so is one with three or more
-    significant digits that an output of another section shows (two-digit values such as
-    "12" coincide too easily with another output to count)."""
+    bound in the prose of another section of the page is *restated*; so is one of four or more
+    significant digits written exactly as an output of another section prints it. A restated
+    number is compared with what it restates: "513" in the answer does not restate 512, and
+    matching any value printed anywhere on the page is not enough."""
     summaries = summary_sections(page)
     bound = [(n.value, n.half, n.section) for n in report.numbers
              if n.verdict == "checked" or (n.verdict == "input" and n.section not in summaries)]
@@ -410,12 +417,40 @@ def _restatements(page: Page, report: PageReport, inputs: dict) -> None:
                 and section != n.section for v, half, section in bound):
             n.verdict = "restated"
         elif (n.verdict == "unchecked" and n.section in summaries
-              and significant_digits(n.text) >= 3
-              and (any(section != n.section and _matches(n, n.half, out)
-                       for out, section in outputs)
-                   or any(section != n.section and n.value in values
-                          for section, values in inputs.items()))):
-            n.verdict = "restated"       # e.g. 393216: a three-digit value is no coincidence
+              and significant_digits(n.text) >= 4
+              and any(section != n.section and out.text.lstrip("+-") == n.text.replace(",", "")
+                      for out, section in outputs)):
+            n.verdict = "restated"       # 0.9894 printed as 0.9894: four digits, no coincidence
+
+
+
+
+def _twins(report: PageReport, by_section: dict, page: Page, inputs: dict) -> None:
+    """Agreement, not presence: two equal numbers written on one line (outside math) that are
+    checked by outputs need as many outputs showing the value. "neighbours 78 and 79" with one
+    79 printed cannot become "79 and 79". A value the section's code binds to a name may be said
+    twice."""
+    groups: dict = {}
+    for n in report.numbers:
+        if n.verdict != "checked":
+            continue
+        groups.setdefault((n.line, n.where, n.text), []).append(n)
+    for (line, _, text), found in groups.items():
+        if len(found) < 2 or found[0].where != "prose":
+            continue
+        raw = re.sub(r"\\\(.*?\\\)", " ", page.lines[found[0].line - 1])   # math: 64 x 64
+        if len(re.findall(r"(?<![\w.,])" + re.escape(text) + r"(?![\w]|[.,]\d)", raw)) < 2:
+            continue
+        probe = found[0]
+        value, half = probe.value, probe.half
+        if any(math.isclose(value, v, rel_tol=REL_TOL) for v in inputs.get(probe.section, [])):
+            continue                     # a value the code names: saying it twice is no guess
+        outs = [o for b in by_section.get(probe.section, []) for o in b.outputs
+                if _matches(probe, half, o)]
+        if len(outs) < len(found):
+            for n in found:
+                n.verdict = "unchecked"
+                n.why = "twin"
 
 
 def significant_digits(text: str) -> int:

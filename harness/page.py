@@ -89,6 +89,7 @@ class Marker:
     start: int
     end: int
     section: int = 0
+    deferred: bool = False   # in the answer: evaluated after the page's last block
 
 
 @dataclass
@@ -100,6 +101,7 @@ class Element:
     lines: list = field(default_factory=list)       # (line, raw text) of a paragraph
     fence: Fence | None = None
     marker: Marker | None = None
+    title: str = ""          # a block's collapsed-check title (``??? note "Check: ..."``)
 
 
 @dataclass
@@ -167,7 +169,7 @@ class Page:
         this equals what Sybil collects)."""
         import doctest
 
-        n = len(self.markers)
+        n = sum(1 for m in self.markers if not m.deferred)
         for fence in self.fences:
             if fence.python:
                 if fence.doctest:
@@ -245,6 +247,8 @@ def _parse(text: str, path: str) -> Page:
         last = first + m.group(0).strip("\n").count("\n")
         page.markers.append(Marker(first, last, " ".join(m.group("expr").split()), m.start(),
                                    m.end(), page.section[first]))
+    for marker in page.markers:
+        marker.deferred = marker.section in page.answer_sections
     page.elements = _elements(page)
     return page
 
@@ -254,7 +258,7 @@ def read(path) -> Page:
 
 
 def _elements(page: Page) -> list:
-    out, para = [], None
+    out, para, title = [], None, ""
     markers = {m.first: m for m in page.markers}
     fences = {f.first: f for f in page.fences}
     n = 1
@@ -268,7 +272,8 @@ def _elements(page: Page) -> list:
                 para = None
         if kind == "fence":
             f = fences[n]
-            out.append(Element("block", f.first, f.last, f.section, fence=f))
+            out.append(Element("block", f.first, f.last, f.section, fence=f, title=title))
+            title = ""
             n = f.last + 1
             continue
         if n in markers:
@@ -276,6 +281,10 @@ def _elements(page: Page) -> list:
             out.append(Element("marker", m.first, m.last, m.section, marker=m))
             n = m.last + 1
             continue
+        if CHECK_TITLE.match(raw):
+            title = raw.strip()
+        elif kind in ("heading", "prose"):
+            title = ""
         if kind == "heading":
             out.append(Element("heading", n, n, page.section[n]))
         elif kind == "prose" and not CHECK_TITLE.match(raw):

@@ -10,15 +10,28 @@ its code blocks, so ``pytest docs/chapters/NN-*.md`` gives the page's whole verd
 
 from __future__ import annotations
 
+import re
+
 from harness import lines, numbers, words
 from harness.page import Page
 
 
 def number_failures(page: Page) -> list:
-    return [f"{page.where(n.line)}: number {n.text!r} ({n.where}) is not bound to a value: no "
-            "output of the nearest checks shows it at the precision written, and no name in "
-            "the section's code holds it"
-            for n in numbers.scan(page.path, page).numbers if n.verdict == "unchecked"]
+    out = []
+    for n in numbers.scan(page.path, page).numbers:
+        if n.verdict != "unchecked":
+            continue
+        if n.why == "twin":
+            why = ("is written twice on this line but the section's checks show the value once: "
+                   "each occurrence needs its own output (or an == in a marker)")
+        elif n.section in page.answer_sections | page.summary_sections:
+            why = ("restates nothing: no number of another section's prose says it at this "
+                   "precision, and no output prints it exactly (four digits or more)")
+        else:
+            why = ("is not bound to a value: no output or == check in its section shows it at "
+                   "the precision written, and no name in the section's code holds it")
+        out.append(f"{page.where(n.line)}: number {n.text!r} ({n.where}) {why}")
+    return out
 
 
 def word_failures(page: Page) -> list:
@@ -39,5 +52,39 @@ def failures(page: Page, prose: bool = True) -> list:
     """Every broken rule of the page; ``prose=False`` (README.md) judges only its code lines."""
     found = line_failures(page)
     if prose:
-        found = number_failures(page) + word_failures(page) + found
+        found = number_failures(page) + word_failures(page) + noise_failures(page) + found
     return found
+
+
+NOISE_DIGITS = 12
+_FLOAT_TOKEN = re.compile(r"(?<![\w.])[-+]?(?:\d+\.\d+|\d\.?\d*[eE][-+]?\d+)(?![\w.])")
+
+
+def noise_failures(page: Page) -> list:
+    """Don't print noise: a ``>>>`` output showing a float with more than 12 significant digits
+    (a full-precision repr such as 0.0001333521432163324) prints rounding that any harmless
+    refactor changes. Round it, print a comparison, or say the value is exact: a comment
+    containing "exact" on the statement (``>>> 2.0 ** -24   # exact``)."""
+    out = []
+    for fence in page.fences:
+        if not fence.doctest:
+            continue
+        statement = ""
+        for n, text in fence.body:
+            line = text.strip()
+            if line.startswith(">>>"):
+                statement = line
+                continue
+            if line.startswith("..."):
+                statement += "\n" + line
+                continue
+            if "exact" in statement.lower():
+                continue
+            for m in _FLOAT_TOKEN.finditer(line):
+                mantissa = m.group().lstrip("+-").lower().partition("e")[0]
+                digits = len(mantissa.replace(".", "").lstrip("0"))
+                if digits > NOISE_DIGITS:
+                    out.append(f"{page.where(n)}: printed float {m.group()} has {digits} "
+                               "significant digits: round it, print a comparison, or mark the "
+                               "statement '# exact'")
+    return out

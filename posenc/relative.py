@@ -164,8 +164,9 @@ def rope_permutation(n_heads: int, head_dim: int, source: str = "adjacent",
 def alibi_slopes(n_heads: int) -> np.ndarray:
     """ALiBi's per-head slopes, for any number of heads.
 
-    Counterpart: the slopes in Bloom's ``build_alibi_tensor`` (Hugging Face ``transformers``),
-    checked for 1 to 112 heads in ``tests/test_conformance.py``.
+    Counterpart: the slopes in Bloom's ``build_alibi_tensor`` and MPT's
+    ``build_mpt_alibi_tensor`` (Hugging Face ``transformers``), checked for 1 to 112 heads in
+    ``tests/test_conformance.py``.
 
     For a power of two ``n``, the geometric sequence ``2 ** (-8 h / n)``, ``h = 1 .. n``. For
     other head counts the ALiBi paper's rule (section 3, and its reference code, which Bloom's

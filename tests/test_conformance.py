@@ -298,8 +298,9 @@ ALIBI_HEADS = (1, 2, 4, 8, 16, 32, 64, 3, 5, 6, 12, 24, 40, 112)
 ALIBI_BOUND = U * (2 + 64)
 
 
-@counterpart(key="alibi", models="Bloom (112 heads for 176B), MPT-style ALiBi",
-             library="bloom.build_alibi_tensor", posenc="relative.alibi_slopes(n_heads)",
+@counterpart(key="alibi", models="Bloom (112 heads for 176B), MPT",
+             library="bloom.build_alibi_tensor, mpt.build_mpt_alibi_tensor",
+             posenc="relative.alibi_slopes(n_heads)",
              padding="left padding: positions count real tokens",
              bound=ALIBI_BOUND)
 def _alibi():
@@ -312,6 +313,11 @@ def _alibi():
         worst = max(worst, rel(slopes, bias[:, 1]))
         assert np.allclose(bias, np.multiply.outer(slopes, np.arange(9)), rtol=ALIBI_BOUND,
                            atol=0)
+    # MPT: slopes from the next power of two, reordered odd-then-even: the same list
+    mpt = transformers.models.mpt.modeling_mpt
+    for n in ALIBI_HEADS:
+        slopes = -mpt.build_mpt_alibi_tensor(n, 9)[:, 0, -2].numpy()     # key one step back
+        worst = max(worst, rel(alibi_slopes(n), slopes))
     # left padding: Bloom's key positions count the real tokens only
     mask = torch.tensor([[0, 0, 1, 1, 1, 1]])
     bias = bloom.build_alibi_tensor(mask, 6, torch.float32)[:, 0, :].numpy()

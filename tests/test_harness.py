@@ -299,3 +299,31 @@ def test_the_page_rules_are_an_item_of_the_page(tmp_path):
                           "docs/p.md"], cwd=tmp_path, capture_output=True, text=True, env=env)
     assert run.returncode == 0, run.stdout[-2000:]
     assert "2 passed" in run.stdout
+
+
+def test_printed_noise_fails_unless_exact(tmp_path):
+    from harness.page import parse
+    from harness.rules import noise_failures
+
+    noisy = parse("```pycon\n>>> 10000 ** (-510 / 512)\n0.0001036632928437698\n```\n", "p.md")
+    assert len(noise_failures(noisy)) == 1
+    for fine in ("```pycon\n>>> round(w, 6)\n0.000104\n```\n",
+                 "```pycon\n>>> 2.0 ** -53   # exact\n1.1102230246251565e-16\n```\n"):
+        assert noise_failures(parse(fine, "p.md")) == []
+
+
+def test_an_answer_marker_runs_after_the_last_block(tmp_path):
+    """The answer comes before the code that computes it: its markers run with the page's rules
+    item, in the namespace the whole page built, and fail naming page and line."""
+    page = tmp_path / "answer.md"
+    page.write_text("# T\n\nIt is three.\n\n<!-- check: x == 3 -->\n\n## A\n\n```python\nx = 3\n```\n")
+    document = collect.markdown_sybil.parse(page)
+    collect._setup(document.namespace)
+    for example in document.examples():
+        example.evaluate()
+    page.write_text(page.read_text().replace("x == 3", "x == 4"))
+    document = collect.markdown_sybil.parse(page)
+    collect._setup(document.namespace)
+    with pytest.raises(SybilFailure, match=r"answer\.md:5 .*claim check is false"):
+        for example in document.examples():
+            example.evaluate()

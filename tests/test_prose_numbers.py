@@ -97,3 +97,31 @@ def test_figure_captions_and_alt_text_are_scanned(tmp_path):
     assert found[("63", "caption")] == "checked"
     assert found[("20", "caption")] == "unchecked"
     assert found[("64", "caption")] == "unchecked"
+
+
+def test_equal_numbers_on_a_line_need_as_many_outputs(tmp_path):
+    """Agreement, not presence: "78 and 79" turned into "79 and 79" fails when 79 is printed
+    once; a number said twice that the code names (an input) or prints twice passes."""
+    page = tmp_path / "p.md"
+    text = ("# T\n\n## A\n\nThe closest pair is 78 and 79.\n\n"
+            "```pycon\n>>> pair\n(78, 79)\n```\n")
+    page.write_text(text)
+    assert {n.text: n.verdict for n in scan(page).numbers} == {"78": "checked", "79": "checked"}
+    page.write_text(text.replace("78 and 79.", "79 and 79."))
+    assert [n.verdict for n in scan(page).numbers] == ["unchecked", "unchecked"]
+    page.write_text(text.replace("78 and 79.", "79 and 79.").replace("(78, 79)", "(79, 79)"))
+    assert [n.verdict for n in scan(page).numbers] == ["checked", "checked"]
+    page.write_text("# T\n\n## A\n\nA 64 by 64 map, 64 wide.\n\n```pycon\n>>> d = 64\n>>> d\n64\n```\n")
+    assert all(n.verdict == "checked" for n in scan(page).numbers if n.text == "64")
+
+
+def test_a_restatement_is_compared_with_what_it_restates(tmp_path):
+    """The answer may repeat a number bound in another section's prose, or print-exact with four
+    digits; a value that only coincides with some output elsewhere is not a restatement."""
+    page = tmp_path / "p.md"
+    page.write_text("# T\n\nIt is 0.9894 and 512 rows and 513 too, and 0.99.\n\n## A\n\n"
+                    "A table of 512 rows.\n\n```pycon\n>>> n_rows = 512\n>>> x, n_rows + 1\n"
+                    "(0.9894, 513)\n```\n")
+    v = {n.text: n.verdict for n in scan(page).numbers if n.line == 3}
+    assert v == {"0.9894": "restated", "512": "restated", "513": "unchecked",
+                 "0.99": "unchecked"}

@@ -207,7 +207,22 @@ CONCAT = Experiment(
      Check("concatenated-learns", "concatenated: accuracy at the trained length above 0.99",
            lambda m: _acc(m, "concatenated", L_TRAIN), ">", 0.99)))
 
-EXPERIMENTS = {e.name: e for e in (ORDER, INDEX, PAST, LEARNED, SHIFT, CONCAT)}
+# ------------------------------------------------------------------ 7. the paper's token scale
+SCALE = Experiment(
+    "scale", "Token vectors times sqrt(d_model), as in the paper: does the sinusoid still count?",
+    {"sinusoid": PAST_CONFIGS["sinusoid"],
+     "sinusoid, tokens x sqrt(d_model)": replace(PAST_CONFIGS["sinusoid"], scale_embedding=True)},
+    (Check("unscaled-learns", "sinusoid, unscaled tokens: accuracy at the trained length above 0.99",
+           lambda m: _acc(m, "sinusoid", L_TRAIN), ">", 0.99),
+     Check("scaled-does-not-learn",
+           "sinusoid, tokens x sqrt(d_model): accuracy at the trained length below 0.5",
+           lambda m: _acc(m, "sinusoid, tokens x sqrt(d_model)", L_TRAIN), "<", 0.5),
+     Check("scaled-tokens-swamp",
+           "tokens x sqrt(d_model): input to the first block over 4x larger (root mean square)",
+           lambda m: m["sinusoid, tokens x sqrt(d_model)"]["input_rms"] / m["sinusoid"]["input_rms"],
+           ">", 4.0)))
+
+EXPERIMENTS = {e.name: e for e in (ORDER, INDEX, PAST, LEARNED, SHIFT, CONCAT, SCALE)}
 
 
 def code_hash(experiment: Experiment) -> str:

@@ -103,13 +103,13 @@ def where_it_enters(words=("the", "cat", "sat"), d_model: int = 16, *, seed: int
     box = {"fc": "none", "lw": 1.0}
     ax.add_patch(_rect(left - 0.1, 6.6, 10 - left + 0.1, 5.5, ls="--", **box))
     ax.add_patch(_rect(left + 0.1, 6.9, 10 - left - 0.3, 2.0, **box))
-    ax.text((left + 10) / 2, 7.9, "self-attention:\nevery token scores every other",
+    ax.text((left + 10) / 2, 7.9, "self-attention:\nevery token scores every token",
             ha="center", va="center", fontsize=10)
     ax.add_patch(_rect(left + 0.1, 9.6, 10 - left - 0.3, 1.6, **box))
     ax.text((left + 10) / 2, 10.4, "feed-forward, token by token", ha="center", va="center",
             fontsize=10)
     ax.text(0, 9.35, "N layers:\nno positions\ninside", va="center", fontsize=10)
     _arrow(ax, (left + 10) / 2, 8.95, 9.55)
-    ax.text(5.0, 14.6, "Original Transformer: positions added once", ha="center", va="center",
+    ax.text(5.0, 14.6, "Transformer encoder: positions added once", ha="center", va="center",
             fontsize=11, weight="bold")
     return fig
