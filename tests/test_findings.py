@@ -1,0 +1,23 @@
+"""The re-read's findings (docs/data/findings.yml), rendered on the claims page: each names its
+page, the old statement, a verdict, the reviewer's own figure and the fix, and each page it
+names exists."""
+
+import re
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_every_finding_is_complete_and_names_a_page():
+    findings = yaml.safe_load((ROOT / "docs" / "data" / "findings.yml").read_text())
+    assert len(findings) >= 40, len(findings)
+    chapters = {p.stem.split("-")[0] for p in (ROOT / "docs" / "chapters").glob("*.md")}
+    for f in findings:
+        assert all(str(f.get(k, "")).strip() for k in ("where", "old", "verdict", "evidence", "fix")), f
+        m = re.match(r"ch(\d+b?)", f["where"])
+        if m:
+            assert m.group(1).zfill(2) in chapters, f["where"]
+    html = (ROOT / "docs" / "errata.md").read_text()
+    assert "{#what-we-got-wrong}" in html and "docs/data/findings.yml" in html
