@@ -556,9 +556,10 @@ READER_VIEW = """async urls => {
             if (!face || face.status !== 'loaded') add(url, 'math font not loaded: ' + (face && face.status));
         }
         // A bracket around a matrix of two or more rows is at least two text lines tall.
-        const line = parseFloat(getComputedStyle(here.querySelector('p')).lineHeight);
         for (const table of here.querySelectorAll('mtable')) {
             if (table.querySelectorAll(':scope > mtr').length < 2) continue;
+            // Two lines of the text the formula sits in (an admonition's text is smaller).
+            const line = parseFloat(getComputedStyle(table.closest('math').parentElement.closest('p, li, dd, td, div')).lineHeight);
             for (const mo of [table.previousElementSibling, table.nextElementSibling]) {
                 if (!mo || mo.tagName !== 'mo') continue;
                 const ratio = mo.getBoundingClientRect().height / line;
@@ -813,7 +814,8 @@ def test_metadata_per_page(site_dir):
     assert "Page not found" in missing and "references/" in missing
     index = json.loads((site_dir / "search" / "search_index.json").read_text())
     figure_code = [d["location"] for d in index["docs"]    # API examples and notebooks may show it
-                   if "fig = " in d["text"] and not d["location"].startswith(("api/", "notebooks/"))]
+                   if re.search(r"\bfig = ", d["text"])        # not "config = "
+                   and not d["location"].startswith(("api/", "notebooks/"))]
     assert not figure_code, f"figure source code is indexed: {figure_code}"
 
 
