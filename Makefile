@@ -74,7 +74,7 @@ mutants: $(STAMP)  ## mutate posenc in a copy and check that the pages' doc test
 portable: $(STAMP)  ## the tests (not the browser's) under 3 NumPy/PyTorch CPU kernel levels, 3 file orders
 	$(BIN)/python scripts/cpu_matrix.py $(MATRIX_ARGS) -- -n $(JOBS) --dist loadfile
 
-slow: $(STAMP)  ## too slow for every run: torch.compile (eager, inductor), a 10^6 x 512 module (~90 s)
+slow: $(STAMP)  ## too slow for every run: torch.compile (eager, inductor), the 36-case compile matrix, a 10^6 x 512 module (~10 min)
 	POSENC_TEST_SLOW=1 $(BIN)/python -m pytest tests/test_torch_compile.py -rs -p no:cacheprovider
 
 lab: $(STAMP)  ## train the lab's small Transformers (5 seeds), record docs/data/lab/*.json (~3-10 min)
