@@ -88,6 +88,10 @@ class Found:
     where: str = "prose"     # prose, or caption for figure_html alt/caption text
     half: float = 0.0        # half a unit of the digits written
     why: str = ""            # why an otherwise bound number is unchecked
+    neighbours: list = field(default_factory=list)   # values one unit away the check also shows
+    neighbour: float = 0.0
+    bound: str = ""
+    paragraph: tuple = (0, 0)
 
 
 @dataclass
@@ -220,6 +224,15 @@ def _constant(node):
     return value
 
 
+class End(float):
+    """The last value of ``range(n)``: n - 1, bound only where the prose says "to n - 1"."""
+
+
+class Count(float):
+    """The n of ``range(n)``: a count ("n positions"), not bound after "to" (the range stops
+    before it)."""
+
+
 def _bound_values(node) -> list:
     """Numbers bound to a name by a literal: the value itself, or a tuple/list of them."""
     value = _constant(node)
@@ -243,14 +256,19 @@ def _named_tree(tree) -> list:
         elif isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.target, ast.Name):
             values += _bound_values(node.iter)
         elif isinstance(node, ast.Call):
-            values += [v for arg in node.args for v in _bound_values(arg)]
             name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            stop_arg = None
             if name in ("range", "arange", "encode") and node.args:
-                stop = _constant(node.args[-1] if name != "encode" else node.args[0])
+                stop_arg = node.args[-1] if name != "encode" else node.args[0]
                 if name != "encode" and len(node.args) > 2:
-                    stop = None
-                if isinstance(stop, int):
-                    values.append(stop - 1)        # positions 0 to n - 1: np.arange(n)
+                    stop_arg = None
+            for arg in node.args:
+                found = _bound_values(arg)
+                if arg is stop_arg and isinstance(_constant(arg), int):
+                    values += [Count(v) for v in found]
+                    values.append(End(_constant(arg) - 1))   # positions 0 to n - 1: arange(n)
+                else:
+                    values += found
     return values
 
 
@@ -340,10 +358,12 @@ def scan(path, page: Page | None = None) -> PageReport:
     report = PageReport(str(path))
     by_section: dict[int, list] = {}
     inputs: dict[int, list] = {}
+    block_inputs: dict[int, list] = {}
     for block in blocks_of(page):
         by_section.setdefault(block.section, []).append(block)
         code = "\n".join(src for _, src in block.sources)
-        inputs.setdefault(block.section, []).extend(named_values(code))
+        block_inputs[block.first] = named_values(code)
+        inputs.setdefault(block.section, []).extend(block_inputs[block.first])
         for line, src in block.sources:
             if src.lstrip().startswith("assert"):
                 block.outputs += equality_outputs(line, src)
@@ -351,6 +371,7 @@ def scan(path, page: Page | None = None) -> PageReport:
         block = Block(marker.first, marker.first, marker.section, "marker", [])
         block.outputs = equality_outputs(marker.first, marker.expr)
         by_section.setdefault(marker.section, []).append(block)
+    adjacent, paragraph_of = adjacency(page) if ADJACENT else ({}, {})
     items = [(lineno, section, raw, "prose") for lineno, section, raw in page.prose
              if page.kind[lineno] != "comment"]
     items += [(line, section, caption, "caption") for line, section, caption in page.captions()]
@@ -368,32 +389,145 @@ def scan(path, page: Page | None = None) -> PageReport:
             elif _is_ignored(m, line):
                 found.verdict = "ignored"
             else:
-                found.verdict = "unchecked"
                 half = _half_unit(m)
-                candidates = [found.value]
-                if m.group("pct"):                         # 12.5% may be printed as 12.5
-                    candidates.append(found.value * 100)
-                blocks = sorted(by_section.get(section, []),
-                                key=lambda b: min(abs(b.first - lineno), abs(b.last - lineno)))
-                for block in blocks:
-                    hit = False
-                    for out in block.outputs:
-                        for k, value in enumerate(candidates):
-                            probe = Found(found.page, lineno, found.text, value)
-                            if _matches(probe, half * (100 if k else 1), out):
-                                hit = True
-                    if hit:
-                        found.verdict, found.by = "checked", block.first
-                        break
-                if found.verdict == "unchecked" and any(
-                        math.isclose(found.value, v, rel_tol=REL_TOL, abs_tol=0)
-                        or found.value == v for v in inputs.get(section, [])):
-                    found.verdict = "input"
+                end = bool(END_PHRASE.search(line[:m.start()]))
+                near = adjacent.get(lineno)
+                pool = [b for b in by_section.get(section, []) if near is None or b.first in near]
+                pool.sort(key=lambda b: min(abs(b.first - lineno), abs(b.last - lineno)))
+                pool_inputs = [v for b in pool for v in block_inputs.get(b.first, [])]
+                if near is None:
+                    pool_inputs = inputs.get(section, [])
+                bound = _bound_word(line[:m.start()])
+                found.verdict, found.by = _evidence(found.value, half, bool(m.group("pct")),
+                                                    pool, pool_inputs, end, bound)
+                if found.verdict == "unchecked" and bound and _evidence(
+                        found.value, half, bool(m.group("pct")), pool, pool_inputs, end)[0] \
+                        != "unchecked":
+                    found.why = "bound"
+                    found.bound = bound
+                if found.verdict != "unchecked" and half:
+                    unit = 2 * half
+                    found.neighbours = [v for v in (found.value - unit, found.value + unit)
+                                        if v * found.value > 0 and _evidence(
+                                            v, half, bool(m.group("pct")), pool, pool_inputs,
+                                            end, bound)[0] != "unchecked"]
+                found.paragraph = paragraph_of.get(lineno, (lineno, lineno))
             found.half = _half_unit(m)
             report.numbers.append(found)
     _restatements(page, report, inputs)
     _twins(report, by_section, page, inputs)
+    _neighbours(report)
     return report
+
+
+LOWER = re.compile(r"(?:\bat\s+least|\bno\s+less\s+than|≥|\\ge(?:q)?)\s*(?:\\\()?\s*$", re.I)
+UPPER = re.compile(r"(?:\bat\s+most|\bno\s+more\s+than|≤|\\le(?:q)?)\s*(?:\\\()?\s*$", re.I)
+
+
+def _bound_word(before: str) -> str | None:
+    if LOWER.search(before):
+        return "at least"
+    if UPPER.search(before):
+        return "at most"
+    return None
+
+
+END_PHRASE = re.compile(r"(?:\bto|\bthrough|\bup to|[-–]|\.\.|\\dots,?|\\ldots,?)\s*$")
+
+
+def _evidence(value: float, half: float, pct: bool, pool: list, pool_inputs: list,
+              end: bool, bound: str | None = None) -> tuple:
+    """("checked", block line) if an output of the pool shows the value at the precision
+    written; ("input", 0) if a name of the pool's code holds it; ("unchecked", 0) otherwise.
+    The last position of ``range(n)`` binds only a number after "to"; its ``n`` only one that
+    is not (the range stops before it). A bound ("at least 0.98", "at most 0.26") is
+    rounded to its safe side: the value shown must not fall short of it."""
+    candidates = [(value, half)]
+    if pct:                                   # 12.5% may be printed as 12.5
+        candidates.append((value * 100, half * 100))
+    for block in pool:
+        for out in block.outputs:
+            for v, h in candidates:
+                if bound is None:
+                    if _matches(Found("", 0, "", v), h, out):
+                        return "checked", block.first
+                elif h:                       # within one unit, on the safe side
+                    gap = out.value - v if bound == "at least" else v - out.value
+                    if -REL_TOL * abs(v) <= gap <= 2 * h * HALF_UNIT_SLACK:
+                        return "checked", block.first
+                elif _matches(Found("", 0, "", v), h, out):
+                    return "checked", block.first
+    for v in pool_inputs:
+        if (type(v) is End and not end) or (type(v) is Count and end):
+            continue
+        if math.isclose(value, v, rel_tol=REL_TOL, abs_tol=0) or value == v:
+            return "input", 0
+    return "unchecked", 0
+
+
+def _neighbours(report: PageReport) -> None:
+    """Agreement, not presence: a number is bound only if its check tells it from the values
+    one unit away in its last written digit. "positions 0 to 1023" next to a block that
+    prints both 1023 and 1024 would pass as "0 to 1024" too: the number is *ambiguous* unless
+    that neighbouring value is itself written in the same paragraph (then the twin rule and
+    this one keep the two apart)."""
+    by_paragraph: dict = {}
+    for n in report.numbers:
+        if n.verdict in ("checked", "input", "restated"):
+            by_paragraph.setdefault(n.paragraph, []).append(n)
+    for group in by_paragraph.values():
+        for n in group:
+            for v in n.neighbours:
+                if not any(o is not n and math.isclose(o.value, v, rel_tol=REL_TOL, abs_tol=1e-300)
+                           for o in group):
+                    n.verdict, n.why = "unchecked", "neighbour"
+                    n.neighbour = v
+                    break
+
+
+import os
+ADJACENT = os.environ.get("HARNESS_ADJ", "1") == "1"
+
+
+EXERCISE = re.compile(r"^\s*\*\*Exercise\b")
+
+
+def adjacency(page: Page) -> tuple:
+    """line -> the first lines of the blocks and markers next to the line's paragraph: the
+    block (or run of markers) right before it and the markers and the block right after it, in
+    the same section. A figure caption's line belongs to its own exec block, which counts."""
+    elems = page.elements
+    out, para = {}, {}
+    for k, el in enumerate(elems):
+        if el.kind not in ("paragraph", "block"):
+            continue
+        near = set()
+        if el.kind == "block":
+            near.add(el.first)
+        j = k - 1
+        while j >= 0 and elems[j].kind == "marker" and elems[j].section == el.section:
+            near.add(elems[j].first)
+            j -= 1
+        if j >= 0 and elems[j].kind == "block" and elems[j].section == el.section:
+            near.add(elems[j].first)
+        j = k + 1
+        while j < len(elems) and elems[j].kind == "marker" and elems[j].section == el.section:
+            near.add(elems[j].first)
+            j += 1
+        if j < len(elems) and elems[j].kind == "block" and elems[j].section == el.section:
+            near.add(elems[j].first)
+        if el.kind == "paragraph" and EXERCISE.match(el.lines[0][1]):
+            # an exercise is bound by its solution: every block up to the next exercise
+            for later in elems[k + 1:]:
+                if later.kind == "heading" or (later.kind == "paragraph"
+                                               and EXERCISE.match(later.lines[0][1])):
+                    break
+                if later.kind in ("block", "marker"):
+                    near.add(later.first)
+        for n in range(el.first, el.last + 1):
+            out[n] = near
+            para[n] = (el.first, el.last)
+    return out, para
 
 
 def summary_sections(page: Page) -> set:
@@ -411,11 +545,16 @@ def _restatements(page: Page, report: PageReport, inputs: dict) -> None:
     bound = [(n.value, n.half, n.section) for n in report.numbers
              if n.verdict == "checked" or (n.verdict == "input" and n.section not in summaries)]
     outputs = [(out, block.section) for block in blocks_of(page) for out in block.outputs]
+    def restates(value, n):
+        return any(math.isclose(value, v, rel_tol=REL_TOL, abs_tol=0) and half == n.half
+                   and section != n.section for v, half, section in bound)
+
     for n in report.numbers:
-        if n.verdict == "unchecked" and n.section in summaries and any(
-                math.isclose(n.value, v, rel_tol=REL_TOL, abs_tol=0) and half == n.half
-                and section != n.section for v, half, section in bound):
+        if n.verdict == "unchecked" and n.section in summaries and restates(n.value, n):
             n.verdict = "restated"
+            # "0 to 99" restates 99; if 98 is also said elsewhere, "0 to 98" would pass too
+            n.neighbours = [v for v in (n.value - 2 * n.half, n.value + 2 * n.half)
+                            if n.half and v * n.value > 0 and restates(v, n)]
         elif (n.verdict == "unchecked" and n.section in summaries
               and significant_digits(n.text) >= 4
               and any(section != n.section and out.text.lstrip("+-") == n.text.replace(",", "")

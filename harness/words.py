@@ -32,7 +32,7 @@ from pathlib import Path
 from harness.page import NO_CLAIM, Page, read, sentences
 
 # Comparatives added with issue 20; each page binds them as it is reviewed (CONTRIBUTING.md).
-EXTRA_WORDS: tuple = ()
+EXTRA_WORDS: tuple = ("larger", "smaller", "fewer", "greater")
 WORDS = ("more", "less", "faster", "slower", "above", "below", "always", "never", "only",
          "every", "cannot", "no single", "exactly", "guaranteed", "unique", "better", "worse",
          "higher", "lower", "increases", "decreases") + EXTRA_WORDS
@@ -43,6 +43,8 @@ FORMS = {"increase": "increases", "increased": "increases", "increasing": "incre
 WORD = re.compile(r"(?<![\w-])(" + "|".join(
     sorted([w.replace(" ", r"\s+") for w in WORDS] + list(FORMS), key=len, reverse=True))
     + r")(?![\w-])", re.IGNORECASE)
+import os
+PER_SENTENCE = os.environ.get("HARNESS_SENT", "1") == "1"
 COMPARES = re.compile(r"[<>]=?|[=!]=|\ball\(|\bany\(|isclose|allclose|array_equal|\bin\b")
 
 
@@ -186,6 +188,18 @@ def comment_words(check: Check) -> set:
     return stated
 
 
+def _near(elems, k) -> list:
+    el, near, j = elems[k], [], k + 1
+    while j < len(elems) and elems[j].kind == "marker":
+        near += elems[j].checks
+        j += 1
+    if j < len(elems) and elems[j].kind == "block" and elems[j].section == el.section:
+        near += elems[j].checks
+    if k > 0 and elems[k - 1].kind == "block" and elems[k - 1].section == el.section:
+        near += elems[k - 1].checks
+    return near
+
+
 def lint(path, page: Page | None = None) -> list:
     """The verdict on every claim-word sentence of ``path`` (or of the parsed ``page``)."""
     if page is None:
@@ -195,6 +209,11 @@ def lint(path, page: Page | None = None) -> list:
     found = []
     said: dict[int, set] = {}            # id of a check -> claim words of its paragraphs
     checks: dict[int, Check] = {}
+    sharers: dict[int, int] = {}
+    for k, el in enumerate(elems):
+        if el.kind == "paragraph":
+            for c in _near(elems, k):
+                sharers[id(c)] = sharers.get(id(c), 0) + 1
     for k, el in enumerate(elems):
         if el.kind != "paragraph":
             continue
@@ -208,6 +227,7 @@ def lint(path, page: Page | None = None) -> list:
         if k > 0 and elems[k - 1].kind == "block" and elems[k - 1].section == el.section:
             near += elems[k - 1].checks
         paragraph_words = set()
+        mine = []
         for line, text in sentences(el):
             why = NO_CLAIM.search(text)
             prose = _prose(NO_CLAIM.sub(" ", text))
@@ -228,6 +248,31 @@ def lint(path, page: Page | None = None) -> list:
                 s.missing = [w for w in words if not any(names(c.text, w) for c in near)]
                 s.verdict = "flagged" if s.missing else "satisfied"
             found.append(s)
+            mine.append(s)
+        # Per sentence, not per paragraph: as many checks naming a word as sentences saying it,
+        # so flipping one sentence's word to one another sentence of the paragraph says fails.
+        if PER_SENTENCE:
+            said_in = {}
+            for s in mine:
+                if s.verdict != "exempt":
+                    for w in s.words:
+                        said_in.setdefault(w, []).append(s)
+            own = [c for c in near if sharers.get(id(c), 0) <= 1]
+            for w in {w for c in own for w in comment_words(c)}:
+                stating = [c for c in own if w in comment_words(c)]
+                if len(stating) > len(said_in.get(w, [])):
+                    found.append(Sentence(
+                        str(path), stating[0].line,
+                        f"{len(stating)} checks next to the paragraph at line {el.first} state "
+                        f"{w!r}, which {len(said_in.get(w, []))} of its sentences say: one "
+                        f"sentence each", [w], verdict="flagged", missing=[w], section=el.section))
+            for w, group in said_in.items():
+                naming = sum(1 for c in near if names(c.text, w))
+                if len(group) > naming:
+                    for s in [s for s in group if s.verdict == "satisfied"][naming:]:
+                        s.verdict = "flagged"
+                        s.missing = [f"{w} (said by {len(group)} sentences of the paragraph, "
+                                     f"named by {naming} check(s) next to it: one each)"]
         for c in near:
             checks[id(c)] = c
             said.setdefault(id(c), set()).update(paragraph_words)

@@ -54,7 +54,7 @@ def test_a_check_naming_a_word_its_paragraph_no_longer_says_fails(tmp_path):
     page = tmp_path / "p.md"
     page.write_text("# T\n\nIt can take an odd width.\n\n<!-- check: x < 3  # cannot -->\n")
     stale = [s for s in lint(page) if s.verdict == "flagged"]
-    assert stale and "names 'cannot'" in stale[0].text
+    assert any("names 'cannot'" in s.text for s in stale)
 
 
 def test_an_exempt_sentence_does_not_keep_a_check_alive(tmp_path):
@@ -111,3 +111,19 @@ def test_a_question_claims_nothing(tmp_path):
     page = tmp_path / "p.md"
     page.write_text("# T\n\n## A\n\nIs it always positive? Predict first.\n")
     assert lint(page) == []
+
+
+def test_each_sentence_needs_its_own_check(tmp_path):
+    """Two sentences of a paragraph saying "more" need two checks naming it: flipping one
+    sentence's word to the other's is caught."""
+    page = tmp_path / "p.md"
+    page.write_text("# T\n\nA is more than B. C is more than D.\n\n"
+                    "```pycon\n>>> a > b   # more\nTrue\n```\n")
+    assert [s.verdict for s in lint(page)] == ["satisfied", "flagged"]
+
+
+def test_a_check_stating_a_word_twice_needs_two_sentences(tmp_path):
+    page = tmp_path / "p.md"
+    page.write_text("# T\n\nA is more than B. C is less than D.\n\n"
+                    "<!-- check: a > b  # more -->\n<!-- check: c > d  # more -->\n")
+    assert any("2 checks next to the paragraph" in s.text for s in lint(page))

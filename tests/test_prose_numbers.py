@@ -14,19 +14,19 @@ def test_scanner_flags_and_accepts(tmp_path):
     page = tmp_path / "p.md"
     page.write_text(
         "# Title\n"
-        "The gap is 0.506 and the length 2.302, the ratio 0.31, the count 4096.\n"
+        "The gap is 0.506 and the length 4.302, the ratio 0.31, the count 4096.\n"
         "We use 512 dimensions. In 2017 chapter 12 said 7 things; 1,999 and 2000 rows.\n"
         "A bound of 1e-8 holds for 4096 rows. <!-- not-checked: 4096 illustrative size -->\n"
         "Layers use float32 and GPT-2 has 1024 rows. In TeX \\(62{,}832\\) is one number.\n"
         "A unit 2^-24 and 10^6 steps, 12.5% and 1% and 3 of them, 0.5069 here.\n"
-        "| a table row | 0.507 | 2.302 |\n"
-        "```pycon\n>>> d_model = 512\n>>> gap, length\n(0.5062, 2.3019)\n>>> 1e-8\n1e-08\n"
+        "| a table row | 0.507 | 4.302 |\n"
+        "```pycon\n>>> d_model = 512\n>>> gap, length\n(0.5062, 4.3019)\n>>> 1e-8\n1e-08\n"
         ">>> 2.0 ** -24, 10 ** 6, 0.125, 0.01, 3\n(5.960464477539063e-08, 1000000, 0.125, 0.01, 3)\n"
         ">>> 0.5064\n0.5064\n```\n"
     )
     v = _verdicts(page)
     assert v[(2, "0.506")] == "checked"
-    assert v[(2, "2.302")] == "checked"
+    assert v[(2, "4.302")] == "checked"
     assert v[(2, "0.31")] == "unchecked"
     assert v[(2, "4096")] == "unchecked"       # the exemption is on another line
     assert v[(3, "512")] == "input"
@@ -46,7 +46,7 @@ def test_scanner_flags_and_accepts(tmp_path):
     # 0.5069 is not 0.5064 to the digits written (a whole unit would accept it)
     assert v[(6, "0.5069")] == "unchecked"
     assert v[(7, "0.507")] == "unchecked"      # 0.5062 rounds to 0.506; a whole unit accepts it
-    assert v[(7, "2.302")] == "checked"        # table rows are prose
+    assert v[(7, "4.302")] == "checked"        # table rows are prose
     page.write_text("Quoted: 40, 250 and 1,580 were claimed. <!-- not-checked: 40, 250, 1,580 quoted -->\n")
     assert [n.verdict for n in scan(page).numbers if n.text != "40"] == ["exempt", "exempt"]
     assert not any(n.text in ("32", "2") for n in scan(page).numbers)
@@ -125,3 +125,48 @@ def test_a_restatement_is_compared_with_what_it_restates(tmp_path):
     v = {n.text: n.verdict for n in scan(page).numbers if n.line == 3}
     assert v == {"0.9894": "restated", "512": "restated", "513": "unchecked",
                  "0.99": "unchecked"}
+
+
+def test_a_number_is_bound_by_the_blocks_next_to_its_paragraph(tmp_path):
+    """Agreement, not presence: an output two paragraphs away does not bind a number."""
+    page = tmp_path / "p.md"
+    page.write_text("# T\n\nThe gap is 0.506.\n\nAnother paragraph.\n\n"
+                    "```pycon\n>>> gap\n0.5062\n```\n\nIt is 0.506 again.\n")
+    assert [n.verdict for n in scan(page).numbers] == ["unchecked", "checked"]
+
+
+def test_a_number_the_check_cannot_tell_from_its_neighbour_is_ambiguous(tmp_path):
+    """A block that prints 1023 and 1024 binds neither "0 to 1023" nor "0 to 1024" ... unless the
+    paragraph writes both, when the twin rule keeps them apart."""
+    page = tmp_path / "p.md"
+    page.write_text("# T\n\nPositions 0 to 1023.\n\n```pycon\n>>> last, n\n(1023, 1024)\n```\n")
+    [n] = [n for n in scan(page).numbers if n.text == "1023"]
+    assert (n.verdict, n.why) == ("unchecked", "neighbour")
+    page.write_text("# T\n\nPositions 0 to 1023, 1024 rows.\n\n"
+                    "```pycon\n>>> last, n\n(1023, 1024)\n```\n")
+    assert {n.text: n.verdict for n in scan(page).numbers
+            if n.verdict != "ignored"} == {"1023": "checked", "1024": "checked"}
+
+
+def test_the_last_position_of_a_range_binds_only_after_to(tmp_path):
+    page = tmp_path / "p.md"
+    page.write_text("# T\n\nPositions 0 to 1023 of 1024, not 0 to 1024.\n\n"
+                    "```python\nx = f(np.arange(1024))\n```\n")
+    found = [(n.text, n.verdict) for n in scan(page).numbers if n.verdict != "ignored"]
+    assert found == [("1023", "input"), ("1024", "input"), ("1024", "unchecked")]
+
+
+def test_a_bound_is_rounded_to_its_safe_side(tmp_path):
+    page = tmp_path / "p.md"
+    page.write_text("# T\n\nAt least 0.99 and at most 0.26; at least 0.98 and at most 0.27.\n\n"
+                    "```pycon\n>>> low, high\n(0.9851, 0.2634)\n```\n")
+    assert [(n.text, n.verdict) for n in scan(page).numbers] == [
+        ("0.99", "unchecked"), ("0.26", "unchecked"), ("0.98", "checked"), ("0.27", "checked")]
+
+
+def test_a_restatement_that_could_restate_its_neighbour_is_ambiguous(tmp_path):
+    page = tmp_path / "p.md"
+    page.write_text("# T\n\nUp to 99.\n\n## A\n\nPositions 0 to 99 and 98.\n\n"
+                    "```pycon\n>>> last, other\n(99, 98)\n```\n")
+    [n] = [n for n in scan(page).numbers if n.line == 3]
+    assert (n.verdict, n.why) == ("unchecked", "neighbour")
