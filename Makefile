@@ -15,7 +15,7 @@ export MPLBACKEND := Agg
 # Notebook kernels are separate processes: make them import this checkout's posenc.
 export PYTHONPATH := $(CURDIR)$(if $(PYTHONPATH),:$(PYTHONPATH))
 
-.PHONY: help install serve test unit docs mutants slow portable bench lab clean
+.PHONY: help install serve test unit docs mutants slow portable outputs bench lab clean
 .DEFAULT_GOAL := help
 
 help:  ## list the tasks
@@ -70,6 +70,9 @@ docs: $(STAMP)  ## only the strict site build into site/
 
 mutants: $(STAMP)  ## mutate posenc in a copy and check that the pages' doc tests fail
 	$(BIN)/python scripts/mutants.py $(MUTANTS_ARGS)
+
+outputs: $(STAMP)  ## rewrite a page's stale >>> outputs from its code: make outputs PAGE=docs/chapters/05-*.md (CHECK=1: only list them)
+	$(BIN)/python scripts/update_outputs.py $(PAGE) $(if $(CHECK),--check)
 
 portable: $(STAMP)  ## the tests (not the browser's) under 3 NumPy/PyTorch CPU kernel levels, 3 file orders
 	$(BIN)/python scripts/cpu_matrix.py $(MATRIX_ARGS) -- -n $(JOBS) --dist loadfile

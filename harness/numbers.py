@@ -473,7 +473,7 @@ def _neighbours(report: PageReport) -> None:
     this one keep the two apart)."""
     by_paragraph: dict = {}
     for n in report.numbers:
-        if n.verdict in ("checked", "input"):
+        if n.verdict in ("checked", "input", "restated"):
             by_paragraph.setdefault(n.paragraph, []).append(n)
     for group in by_paragraph.values():
         for n in group:
@@ -545,11 +545,16 @@ def _restatements(page: Page, report: PageReport, inputs: dict) -> None:
     bound = [(n.value, n.half, n.section) for n in report.numbers
              if n.verdict == "checked" or (n.verdict == "input" and n.section not in summaries)]
     outputs = [(out, block.section) for block in blocks_of(page) for out in block.outputs]
+    def restates(value, n):
+        return any(math.isclose(value, v, rel_tol=REL_TOL, abs_tol=0) and half == n.half
+                   and section != n.section for v, half, section in bound)
+
     for n in report.numbers:
-        if n.verdict == "unchecked" and n.section in summaries and any(
-                math.isclose(n.value, v, rel_tol=REL_TOL, abs_tol=0) and half == n.half
-                and section != n.section for v, half, section in bound):
+        if n.verdict == "unchecked" and n.section in summaries and restates(n.value, n):
             n.verdict = "restated"
+            # "0 to 99" restates 99; if 98 is also said elsewhere, "0 to 98" would pass too
+            n.neighbours = [v for v in (n.value - 2 * n.half, n.value + 2 * n.half)
+                            if n.half and v * n.value > 0 and restates(v, n)]
         elif (n.verdict == "unchecked" and n.section in summaries
               and significant_digits(n.text) >= 4
               and any(section != n.section and out.text.lstrip("+-") == n.text.replace(",", "")

@@ -12,8 +12,9 @@ page:
 It then judges the mutated page as ``pytest PAGE`` does: first the page's rules (harness.rules,
 in this process: fast), then, if they pass, the page's doc tests in a copy of the project. A
 mutant is killed when either fails. Survivors are printed with their sentence; a flip that
-changes no claim (a quoted word, a question) is for a person to set aside, and the no-claim
-reason, if any, is printed beside it. Exits 1 when the share killed is below --min-numbers
+changes no claim is set aside: a flip in a sentence carrying a no-claim marker (whose reason a
+reviewer accepted) is listed with its reason and left out of the share; any other (a quoted
+word) is for a person to set aside. Exits 1 when the share killed is below --min-numbers
 (0.95) or --min-words (0.90); CI runs a smaller sample with lower floors.
 """
 
@@ -90,6 +91,8 @@ def word_mutants(pages, rng, count):
     candidates = []
     for page in pages:
         for s in words.lint(page):
+            if s.text.startswith("the check at line") or re.match(r"\d+ checks next to", s.text):
+                continue                 # a message about a check, not a sentence
             for w in s.words:
                 candidates.append((page, s, w))
     rng.shuffle(candidates)
@@ -160,7 +163,7 @@ def main(argv=None) -> int:
     mutants = number_mutants(pages, rng, args.numbers) + word_mutants(pages, rng, args.words)
     start = time.perf_counter()
     tally = {"number": [0, 0], "word": [0, 0]}
-    survivors = []
+    survivors, set_aside = [], []
     with tempfile.TemporaryDirectory(prefix="posenc-prose-") as tmp:
         dest = Path(tmp)
         if not args.no_doctests:
@@ -181,18 +184,31 @@ def main(argv=None) -> int:
                     caught = run_doc_tests(dest, rel)
                 finally:
                     (dest / rel).write_text(original)
-            tally[mutant["kind"]][0] += bool(caught)
-            tally[mutant["kind"]][1] += 1
+            aside = mutant["kind"] == "word" and mutant["verdict"] == "exempt" and not caught
+            if aside:
+                set_aside.append(mutant)
+            else:
+                tally[mutant["kind"]][0] += bool(caught)
+                tally[mutant["kind"]][1] += 1
             line = (f"{'killed  ' if caught else 'SURVIVED'} {mutant['kind']:6} {rel}:"
                     f"{mutant['line']} {mutant['old']!r} -> {mutant['new']!r} "
                     f"(was {mutant['verdict']})")
+            if aside:
+                line = line.replace("SURVIVED", "set aside")
             print(line + (f"  by {caught}" if caught else ""), flush=True)
-            if not caught:
+            if not caught and not aside:
                 survivors.append((line, mutant))
     print(f"\n{len(survivors)} survivors:")
     for line, mutant in survivors:
         print(f"  {line}\n      {mutant['sentence'][:300]}"
               + (f"\n      no-claim: {mutant['reason']}" if mutant.get("reason") else ""))
+    if set_aside:
+        print(f"\n{len(set_aside)} word flips set aside: the sentence carries a no-claim marker "
+              "(its word claims nothing, the marker's reason says why), so the flip changes no "
+              "claim; they are not in the share below:")
+        for mutant in set_aside:
+            print(f"  {mutant['page'].relative_to(ROOT)}:{mutant['line']} {mutant['old']!r} -> "
+                  f"{mutant['new']!r}  no-claim: {mutant['reason']}")
     for kind, (killed, total) in tally.items():
         share = f"{100 * killed / total:.0f}%" if total else "-"
         print(f"{kind}s: {killed}/{total} killed ({share})")

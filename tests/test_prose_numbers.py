@@ -162,3 +162,11 @@ def test_a_bound_is_rounded_to_its_safe_side(tmp_path):
                     "```pycon\n>>> low, high\n(0.9851, 0.2634)\n```\n")
     assert [(n.text, n.verdict) for n in scan(page).numbers] == [
         ("0.99", "unchecked"), ("0.26", "unchecked"), ("0.98", "checked"), ("0.27", "checked")]
+
+
+def test_a_restatement_that_could_restate_its_neighbour_is_ambiguous(tmp_path):
+    page = tmp_path / "p.md"
+    page.write_text("# T\n\nUp to 99.\n\n## A\n\nPositions 0 to 99 and 98.\n\n"
+                    "```pycon\n>>> last, other\n(99, 98)\n```\n")
+    [n] = [n for n in scan(page).numbers if n.line == 3]
+    assert (n.verdict, n.why) == ("unchecked", "neighbour")

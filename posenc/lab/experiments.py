@@ -225,7 +225,35 @@ SCALE = Experiment(
            lambda m: m["sinusoid, tokens x sqrt(d_model)"]["input_rms"] / m["sinusoid"]["input_rms"],
            ">", 4.0)))
 
-EXPERIMENTS = {e.name: e for e in (ORDER, INDEX, PAST, LEARNED, SHIFT, CONCAT, SCALE)}
+# ------------------------------------------------------------------ 8. an offset from raw integers
+# "There is no easy way to compute that positions 7 and 10 are 3 apart from raw integers" (seed
+# ledger 004-18): k back with k = 3 on the lengths of experiment 2, with two controls. Causal NoPE
+# at k = 3 shows what the mask alone gives; causal NoPE at k = 1 shows that experiment 2's k = 1
+# task is mostly solved by the mask, so it cannot decide the claim.
+OFFSET_LENGTHS = (8, 12, 16, 24)          # every test length but the longest, 32
+OFFSET = Experiment(
+    "offset", "An offset of 3 from raw integers: k back (k = 3) with the raw index, and controls",
+    {"index": replace(INDEX_BASE, scheme="index", k=3),
+     "sinusoid": replace(INDEX_BASE, scheme="sinusoid", k=3),
+     "none": replace(INDEX_BASE, scheme="none", k=3),
+     "none, k = 1": replace(INDEX_BASE, scheme="none", k=1)},
+    (Check("index-finds-3-back",
+           "raw index, k = 3: accuracy at every test length up to 24 above 0.9",
+           lambda m: min(_acc(m, "index", L) for L in OFFSET_LENGTHS), ">", 0.9),
+     Check("index-weaker-at-32",
+           "raw index, k = 3: accuracy at the trained length 32 below 0.97",
+           lambda m: _acc(m, "index", 32), "<", 0.97),
+     Check("sinusoid-3-back",
+           "sinusoid, k = 3: accuracy at every test length above 0.99",
+           lambda m: min(_acc(m, "sinusoid", L) for L in INDEX_BASE.test_lengths), ">", 0.99),
+     Check("nope-cannot-3-back",
+           "causal NoPE, k = 3: accuracy at every test length below 0.3",
+           lambda m: max(_acc(m, "none", L) for L in INDEX_BASE.test_lengths), "<", 0.3),
+     Check("nope-mostly-1-back",
+           "causal NoPE, k = 1: accuracy at every test length above 0.75",
+           lambda m: min(_acc(m, "none, k = 1", L) for L in INDEX_BASE.test_lengths), ">", 0.75)))
+
+EXPERIMENTS = {e.name: e for e in (ORDER, INDEX, PAST, LEARNED, SHIFT, CONCAT, SCALE, OFFSET)}
 
 
 def code_hash(experiment: Experiment) -> str:
