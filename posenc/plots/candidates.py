@@ -22,7 +22,7 @@ def gallery(keys, n: int = 64, *, max_columns: int = 4, columns=None):
     >>> from posenc.plots.candidates import gallery
     >>> fig = gallery(["raw_index", "binary_bits"], n=16, columns={"binary_bits": [0, 3]})
     >>> [ax.get_title() for ax in fig.axes]
-    ['raw index', 'binary bits (12): columns 0, 3']
+    ['raw index', 'binary bits (12)\\ncolumns 0, 3']
     """
     if isinstance(keys, str) or not list(keys):
         raise TypeError("keys must be a non-empty list of candidate keys")
@@ -52,8 +52,9 @@ def gallery(keys, n: int = 64, *, max_columns: int = 4, columns=None):
             ax.plot(pos, table[:, j], color=PALETTE[slot % len(PALETTE)], lw=1.3,
                     drawstyle="steps-post" if "digits" in cand.key or "bits" in cand.key
                     else "default")
+        # the columns go on a second line: one line is too wide for a phone's panel
         ax.set_title(cand.label if picked is None
-                     else f"{cand.label}: columns {', '.join(str(j) for j in shown)}")
+                     else f"{cand.label}\ncolumns {', '.join(str(j) for j in shown)}")
         ax.set_xlabel("position")
     for ax in list(axes.flat)[len(cands):]:
         ax.set_visible(False)
