@@ -60,3 +60,21 @@ def test_bad_input(call, exc, words):
     with pytest.raises(exc, match=words):
         call()
     plt.close("all")
+
+
+def test_gallery_titles_fit_a_phone():
+    """Chapter 3's gallery, stacked for a phone as figure_html draws it: every panel title lies
+    inside the drawing (a newcomer found the sinusoidal panel's title clipped at 390 px)."""
+    from posenc.candidates import CANDIDATES
+    from posenc.plots._svg import NARROW_IN, _floor_text, _restack
+
+    fig = gallery(list(CANDIDATES), n=64, columns={"sinusoidal": [0, 8, 16, 62]})
+    _floor_text(fig)
+    _restack(fig, NARROW_IN)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    for ax in fig.axes:
+        if ax.get_visible() and ax.get_title():
+            box = ax.title.get_window_extent(renderer)
+            assert 0 <= box.x0 and box.x1 <= fig.bbox.width, (ax.get_title(), box)
+    plt.close(fig)
