@@ -246,7 +246,4 @@ def pytest_terminal_summary(terminalreporter):
         "{exempt} no-claim markers (<!-- no-claim: reason -->), {flagged} flagged".format(
             total=sum(said.values()),
             **{k: said.get(k, 0) for k in ("satisfied", "exempt", "flagged")}))
-    from harness import rules
-    terminalreporter.write_line(
-        f"known failures of the stricter rules not fixed yet: {len(rules.known_failures())} "
-        "(harness/known-failures.txt; issue 20 ends when it is empty)")
+

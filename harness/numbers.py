@@ -53,7 +53,7 @@ from pathlib import Path
 from harness.page import NOT_CHECKED, Page, parse, read
 
 NUMBER = re.compile(
-    r"(?<![\w.\-^*/])(?<![A-Za-z]-)"
+    r"(?:(?<![\w.)\]^*/\-])(?P<neg>[-−])(?=\d)|(?<![\w.\-^*/])|(?<=\d-))(?<![A-Za-z]-)"
     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d+)"
     r"(?:(?P<sci>[eE][-+−]?\d+)|\s*(?:\*\*|\^)\s*\{?\s*(?P<pow>[-−]?\d+)\}?)?"
     r"(?P<pct>\s?%)?"
@@ -158,6 +158,8 @@ def _exponent(text: str) -> int:
 
 def _value(m: re.Match) -> float:
     base = float(m.group("num").replace(",", ""))
+    if m.group("neg"):
+        base = -base
     if m.group("sci"):
         base *= 10.0 ** _exponent(m.group("sci")[1:])
     if m.group("pow"):
@@ -199,6 +201,7 @@ def _strip(line: str) -> str:
     line = re.sub(r"<[^>]+>", " ", line)              # HTML tags
     line = re.sub(r"https?://\S+", " ", line)
     line = re.sub(r"arXiv:\s*\d{4}\.\d{4,5}(?:v\d+)?", " ", line)   # citation identifiers
+    line = re.sub(r"\b\d{4}-\d{2}-\d{2}\b", " ", line)                 # dates: 2026-11-25
     line = re.sub(r"^\s*(?:[-*+]|\d+\.)\s+", " ", line)  # list markers
     line = re.sub(r"^\s*#+\s*", " ", line)
     return line
@@ -502,6 +505,12 @@ def adjacency(page: Page) -> tuple:
     the same section. A figure caption's line belongs to its own exec block, which counts."""
     elems = page.elements
     out, para = {}, {}
+    for el in elems:                     # a folded check's title is bound by its own block
+        if el.kind == "block" and el.title:
+            for n in range(el.first - 1, 0, -1):
+                if page.lines[n - 1].strip() == el.title:
+                    out[n], para[n] = {el.first}, (n, n)
+                    break
     for k, el in enumerate(elems):
         if el.kind not in ("paragraph", "block"):
             continue
@@ -561,7 +570,8 @@ def _restatements(page: Page, report: PageReport, inputs: dict) -> None:
                             if n.half and v * n.value > 0 and restates(v, n)]
         elif (n.verdict == "unchecked" and n.section in summaries
               and significant_digits(n.text) >= 4
-              and any(section != n.section and out.text.lstrip("+-") == n.text.replace(",", "")
+              and any(section != n.section
+                      and out.text.lstrip("+-") == n.text.replace(",", "").lstrip("-−")
                       for out, section in outputs)):
             n.verdict = "restated"       # 0.9894 printed as 0.9894: four digits, no coincidence
 

@@ -11,7 +11,6 @@ its code blocks, so ``pytest docs/chapters/NN-*.md`` gives the page's whole verd
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from harness import lines, numbers, words
 from harness.page import Page
@@ -56,35 +55,13 @@ def line_failures(page: Page) -> list:
             f"{text}" for n, text in lines.long_lines(page)]
 
 
-def failures(page: Page, prose: bool = True, known: bool = True) -> list:
-    """Every broken rule of the page; ``prose=False`` (README.md) judges only its code lines.
-    ``known=False`` also reports the failures listed in harness/known-failures.txt."""
+def failures(page: Page, prose: bool = True) -> list:
+    """Every broken rule of the page; ``prose=False`` (README.md) judges only its code lines."""
     found = line_failures(page)
     if prose:
         found = number_failures(page) + word_failures(page) + noise_failures(page) + found
-    if known:
-        allowed = known_failures()
-        found = [f for f in found if _key(f) not in allowed]
     return found
 
-
-KNOWN = Path(__file__).with_name("known-failures.txt")
-_LINE = re.compile(r"^(?:\S*?/)?((?:docs|README)\S*?):\d+ \(section")
-
-
-def _key(message: str) -> str:
-    """A failure without its line number, so edits above it do not change it."""
-    return _LINE.sub(r"\1 (section", message, count=1)
-
-
-def known_failures() -> set:
-    """The failures of the stricter rules of 2026-11-25 that pages have not fixed yet: one per
-    line, without line numbers. Fix a page, then delete its lines; a mutated sentence or
-    number changes its message, so it is no longer known and fails."""
-    if not KNOWN.exists():
-        return set()
-    return {line for line in KNOWN.read_text().splitlines()
-            if line.strip() and not line.startswith("#")}
 
 
 NOISE_DIGITS = 12

@@ -133,8 +133,8 @@ class _View:
             if el.fence.exec_on:
                 # an exec="on" block prints its own prose: what it prints, it says
                 self.said = set(claim_words(" ".join(t for _, t in body)))
-            # a folded check's title ("Check: always rising up to 16") is text the reader sees
-            self.said |= set(claim_words(el.title))
+            # a folded check's title ("Check: always rising up to 16") says nothing for the
+            # paragraph: flipping the paragraph's word must fail even when the title keeps it
         elif el.marker is not None:
             self.checks = [Check(el.marker.first, el.marker.expr)]
 

@@ -109,7 +109,7 @@ HARNESS_MUTANTS = [
            "n.neighbours = [v for v in ()",
            "a restatement is compared with what it restates, not its neighbour"),
     Mutant("numbers: a bound rounds either way", "harness/numbers.py",
-           "                bound = _bound_word(line[:m.start()])",
+           "                bound = _bound_word(before)",
            "                bound = None",
            "a bound after at least/at most is rounded to its safe side"),
     Mutant("words: one check serves every sentence of a paragraph", "harness/words.py",

@@ -177,3 +177,12 @@ def test_a_bound_split_across_lines_is_still_a_bound(tmp_path):
     page.write_text("# T\n\nThe gap is at\nmost 0.002 here.\n\n```pycon\n>>> gap\n0.002002\n```\n")
     [n] = [n for n in scan(page).numbers if n.text == "0.002"]
     assert (n.verdict, n.why) == ("unchecked", "bound")
+
+
+def test_negative_numbers_and_the_second_end_of_a_range_are_scanned(tmp_path):
+    page = tmp_path / "p.md"
+    page.write_text("# T\n\nOffsets from -100 to 100, dimensions 64-65, on 2026-11-25.\n\n"
+                    "```pycon\n>>> lo, hi, dims\n(-100, 100, [64, 65])\n```\n")
+    found = [(n.text, n.value, n.verdict) for n in scan(page).numbers if n.verdict != "ignored"]
+    assert found == [("-100", -100.0, "checked"), ("100", 100.0, "checked"),
+                     ("64", 64.0, "checked"), ("65", 65.0, "checked")]
