@@ -390,14 +390,18 @@ def scan(path, page: Page | None = None) -> PageReport:
                 found.verdict = "ignored"
             else:
                 half = _half_unit(m)
-                end = bool(END_PHRASE.search(line[:m.start()]))
+                # the words before it, the previous line's end included ("at" / "most 0.002")
+                before = line[:m.start()]
+                if where == "prose" and lineno > 1 and page.kind[lineno - 1] == "prose":
+                    before = _strip(page.lines[lineno - 2]).rstrip() + " " + before
+                end = bool(END_PHRASE.search(before))
                 near = adjacent.get(lineno)
                 pool = [b for b in by_section.get(section, []) if near is None or b.first in near]
                 pool.sort(key=lambda b: min(abs(b.first - lineno), abs(b.last - lineno)))
                 pool_inputs = [v for b in pool for v in block_inputs.get(b.first, [])]
                 if near is None:
                     pool_inputs = inputs.get(section, [])
-                bound = _bound_word(line[:m.start()])
+                bound = _bound_word(before)
                 found.verdict, found.by = _evidence(found.value, half, bool(m.group("pct")),
                                                     pool, pool_inputs, end, bound)
                 if found.verdict == "unchecked" and bound and _evidence(
@@ -453,7 +457,7 @@ def _evidence(value: float, half: float, pct: bool, pool: list, pool_inputs: lis
                         return "checked", block.first
                 elif h:                       # within one unit, on the safe side
                     gap = out.value - v if bound == "at least" else v - out.value
-                    if -REL_TOL * abs(v) <= gap <= 2 * h * HALF_UNIT_SLACK:
+                    if -REL_TOL * abs(v) <= gap < 2 * h * (1 - 1e-9):
                         return "checked", block.first
                 elif _matches(Found("", 0, "", v), h, out):
                     return "checked", block.first

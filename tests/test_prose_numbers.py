@@ -170,3 +170,10 @@ def test_a_restatement_that_could_restate_its_neighbour_is_ambiguous(tmp_path):
                     "```pycon\n>>> last, other\n(99, 98)\n```\n")
     [n] = [n for n in scan(page).numbers if n.line == 3]
     assert (n.verdict, n.why) == ("unchecked", "neighbour")
+
+
+def test_a_bound_split_across_lines_is_still_a_bound(tmp_path):
+    page = tmp_path / "p.md"
+    page.write_text("# T\n\nThe gap is at\nmost 0.002 here.\n\n```pycon\n>>> gap\n0.002002\n```\n")
+    [n] = [n for n in scan(page).numbers if n.text == "0.002"]
+    assert (n.verdict, n.why) == ("unchecked", "bound")
