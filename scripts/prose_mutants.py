@@ -76,7 +76,7 @@ def number_mutants(pages, rng, count):
         if not spots:
             continue
         m = spots[0]
-        mant = re.match(r"[\d,.]+", n.text).group(0)
+        mant = re.match(r"[-−]?[\d,.]+", n.text).group(0)
         last = max(k for k, ch in enumerate(n.text) if ch.isdigit() and k < len(mant))
         d = int(n.text[last])
         new = n.text[:last] + (str(d + 1) if d < 9 else "8") + n.text[last + 1:]
