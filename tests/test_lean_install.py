@@ -53,6 +53,14 @@ def test_without_the_extras_each_optional_part_names_its_extra():
               (line.split(" | ") for line in lines[1:])}
     assert {"posenc.plots", "posenc.rounding", "posenc.precision", "posenc.omega_forms"} \
         <= set(failed)
-    extras = {"matplotlib": "plots", "mpmath": "precision"}
+    extras = {"matplotlib": "plots", "mpmath": "precision", "torch": "torch"}
     for name, (package, message) in failed.items():
         assert f"pip install 'posenc[{extras[package]}]'" in message, (name, message)
+
+
+def test_without_torch_the_module_and_the_lab_name_the_torch_extra():
+    lines = run(["torch"])
+    failed = {name: message for name, _, message in (line.split(" | ") for line in lines[1:])}
+    assert {"posenc.torch_module", "posenc.lab"} <= set(failed), failed
+    for name, message in failed.items():
+        assert "pip install 'posenc[torch]'" in message, (name, message)

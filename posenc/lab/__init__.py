@@ -6,3 +6,7 @@ positions (chapter "What does a trained model do with the encoding?").
 - :mod:`posenc.lab.run`: one run, config in, metrics out;
 - :mod:`posenc.lab.experiments`: the experiments, their verdicts and their records.
 """
+
+from posenc._extras import require
+
+require("torch", "torch", "posenc.lab")

@@ -5,7 +5,8 @@
   and the tensor2tensor/fairseq/Hugging Face conventions as options.
 * :class:`LearnedPositionalEmbedding`: a trainable ``nn.Embedding`` table (BERT and GPT-2 style).
 
-This is the only part of ``posenc`` that imports torch; import it explicitly::
+This and the lab (:mod:`posenc.lab`) are the parts of ``posenc`` that import torch;
+import it explicitly::
 
     from posenc.torch_module import SinusoidalPositionalEncoding
 
@@ -18,8 +19,8 @@ try:
 except ModuleNotFoundError as exc:  # pragma: no cover - exercised in a venv without torch
     raise ModuleNotFoundError(
         "posenc.torch_module needs PyTorch: pip install 'posenc[torch]' (the CPU build is "
-        "enough; see the README). The rest of posenc works without it."
-    ) from exc
+        "enough; see the README). The rest of posenc, but the lab, works without it.",
+        name="torch") from exc
 
 from .checks import check_input
 from .learned import LearnedPositionalEmbedding
