@@ -11,14 +11,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 CODE = """
-import importlib, pkgutil, sys
+import importlib, os, pkgutil, sys
+for name in filter(None, os.environ["BLOCKED"].split(",")):
+    sys.modules[name] = None            # as if not installed: import and find_spec fail
 import posenc
 try:
     import posenc.torch_module
 except ModuleNotFoundError as exc:
     if exc.name != "torch":
         raise
-loaded = sorted({m.split(".")[0] for m in sys.modules} & {"matplotlib", "mpmath", "PIL"})
+loaded = sorted({m.split(".")[0] for m, module in sys.modules.items() if module is not None}
+                & {"matplotlib", "mpmath", "PIL"})
 print("loaded", loaded)
 for info in pkgutil.walk_packages(posenc.__path__, "posenc."):
     try:
@@ -33,11 +36,9 @@ def run(blocked):
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
-        for name in blocked:
-            Path(tmp, f"{name}.py").write_text(
-                f"raise ModuleNotFoundError(\"No module named '{name}'\", name='{name}')\n")
         out = subprocess.run([sys.executable, "-c", CODE], capture_output=True, text=True,
-                             check=True, cwd=tmp, env={"PYTHONPATH": f"{tmp}:{ROOT}",
+                             check=True, cwd=tmp, env={"PYTHONPATH": str(ROOT),
+                                                       "BLOCKED": ",".join(blocked),
                                                        "PATH": "/usr/bin:/bin"})
     return out.stdout.splitlines()
 

@@ -111,6 +111,9 @@ def test_equal_numbers_on_a_line_need_as_many_outputs(tmp_path):
     assert [n.verdict for n in scan(page).numbers] == ["unchecked", "unchecked"]
     page.write_text(text.replace("78 and 79.", "79 and 79.").replace("(78, 79)", "(79, 79)"))
     assert [n.verdict for n in scan(page).numbers] == ["checked", "checked"]
+    # values far apart, so only this rule (not the neighbour rule) can tell 0.3 from 0.7
+    page.write_text("# T\n\n## A\n\nThe gaps are 0.7 and 0.7.\n\n```pycon\n>>> gaps\n(0.3, 0.7)\n```\n")
+    assert [(n.verdict, n.why) for n in scan(page).numbers] == [("unchecked", "twin")] * 2
     page.write_text("# T\n\n## A\n\nA 64 by 64 map, 64 wide.\n\n```pycon\n>>> d = 64\n>>> d\n64\n```\n")
     assert all(n.verdict == "checked" for n in scan(page).numbers if n.text == "64")
 

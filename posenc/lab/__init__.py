@@ -7,6 +7,9 @@ positions (chapter "What does a trained model do with the encoding?").
 - :mod:`posenc.lab.experiments`: the experiments, their verdicts and their records.
 """
 
-from posenc._extras import require
+import importlib.util as _util
 
-require("torch", "torch", "posenc.lab")
+from posenc._extras import require as _require
+
+if _util.find_spec("torch") is None:   # name the extra that installs it; never import it here
+    _require("torch", "torch", "posenc.lab")
