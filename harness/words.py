@@ -189,6 +189,8 @@ def comment_words(check: Check) -> set:
 
 
 def _near(elems, k) -> list:
+    """The checks next to paragraph ``k``: the markers and the block right after it, and the
+    block right before it, in the same section."""
     el, near, j = elems[k], [], k + 1
     while j < len(elems) and elems[j].kind == "marker":
         near += elems[j].checks
@@ -217,15 +219,7 @@ def lint(path, page: Page | None = None) -> list:
     for k, el in enumerate(elems):
         if el.kind != "paragraph":
             continue
-        near = []
-        j = k + 1
-        while j < len(elems) and elems[j].kind == "marker":
-            near += elems[j].checks
-            j += 1
-        if j < len(elems) and elems[j].kind == "block" and elems[j].section == el.section:
-            near += elems[j].checks
-        if k > 0 and elems[k - 1].kind == "block" and elems[k - 1].section == el.section:
-            near += elems[k - 1].checks
+        near = _near(elems, k)
         paragraph_words = set()
         mine = []
         for line, text in sentences(el):
