@@ -171,11 +171,17 @@ def evaluate_rules(example) -> str | None:
     return None
 
 
+# The pages of docs/ this process collected: the end-of-run totals count these (all of them in a
+# whole run, one in `pytest PAGE`).
+COLLECTED: set[Path] = set()
+
+
 class PageRulesParser:
     """One example after the page's last block: the page's rules (harness.rules)."""
 
     def __call__(self, document):
         page = model.parse(document.text, document.path)
+        COLLECTED.add(Path(document.path).resolve())
         end = len(document.text)
         yield Region(end, end, page, evaluate_rules)
 
@@ -217,13 +223,13 @@ docstring_sybil = Sybil(
 pytest_collect_file = (markdown_sybil + docstring_sybil).pytest()
 
 
-def totals(root: Path = ROOT) -> tuple[dict, dict]:
-    """(numbers by verdict, sentences by verdict) over every page of docs/."""
+def totals(root: Path = ROOT, paths=None) -> tuple[dict, dict]:
+    """(numbers by verdict, sentences by verdict) over ``paths`` (default every page of docs/)."""
     from harness import numbers, words
 
     nums: dict[str, int] = {}
     said: dict[str, int] = {}
-    for path in model.pages(root):
+    for path in model.pages(root) if paths is None else paths:
         page = model.read(path)
         for n in numbers.scan(path, page).numbers:
             nums[n.verdict] = nums.get(n.verdict, 0) + 1
@@ -232,9 +238,20 @@ def totals(root: Path = ROOT) -> tuple[dict, dict]:
     return nums, said
 
 
-def pytest_terminal_summary(terminalreporter):
-    """Print the prose-number and claim-word totals at the end of every run."""
-    nums, said = totals()
+def pytest_terminal_summary(terminalreporter, config):
+    """Print the prose-number and claim-word totals of the pages the run tested: every page of
+    docs/ under pytest-xdist (the workers collect, not this process), else those collected
+    here; nothing when the run tested no page of docs/."""
+    if getattr(config.option, "numprocesses", None):
+        paths = None
+    else:
+        docs = (ROOT / "docs").resolve()
+        paths = sorted(p for p in COLLECTED if docs in p.parents)
+        if not paths:
+            return
+    nums, said = totals(paths=paths)
+    pages = "every page" if paths is None else f"{len(paths)} page{'s' * (len(paths) > 1)}"
+    terminalreporter.write_line(f"page rules over {pages} of docs/:")
     terminalreporter.write_line(
         "prose numbers: {checked} checked by outputs in their section, {restated} restated in "
         "answer/summary, {input} inputs bound to names, {exempt} exempt (<!-- not-checked -->), "
