@@ -39,6 +39,12 @@ HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<title>.*?)\s*#*\s*$")
 CHECK_MARKER = re.compile(r"^[ \t]*<!--[ \t]*check:(?P<expr>(?:(?!-->).)*?)-->[ \t]*$",
                           re.MULTILINE | re.DOTALL)
 NO_CLAIM = re.compile(r"<!--\s*no-claim:(?P<why>.*?)-->")
+# How a causal sentence is bound when no cause check names it (harness.causes):
+# ``<!-- cause: source -->`` (the sentence links the paper, code or thread that states it) or
+# ``<!-- cause: derived -->`` (algebra on the page, or on the page the sentence links, shows it).
+CAUSE_MARKER = re.compile(r"<!--\s*cause:\s*(?P<kind>[\w-]*)(?P<why>.*?)-->")
+# Markers that belong to the sentence before them when they open the next one.
+SENTENCE_MARKER = re.compile(r"(?:\s*<!--\s*(?:no-claim|cause):.*?-->)+")
 NUM_TOKEN = r"[\d.eE+\-−%]+(?:,\d{3})*"
 NOT_CHECKED = re.compile(r"<!--\s*not-checked:\s*(?P<nums>" + NUM_TOKEN + r"(?:,\s+" + NUM_TOKEN
                          + r")*)\s+(?P<why>.*?)-->")
@@ -305,15 +311,16 @@ def sentences(para: Element):
     for lineno, raw in para.lines:
         offsets.append((sum(len(p) + 1 for p in pieces), lineno))
         pieces.append(raw.strip())
-    # comments other than no-claim go first: their text ("et al. (2022)") is no sentence
-    joined = re.sub(r"<!--(?!\s*no-claim:).*?-->", lambda m: " " * len(m.group(0)),
+    # comments other than no-claim and cause go first: their text ("et al. (2022)") is no
+    # sentence
+    joined = re.sub(r"<!--(?!\s*(?:no-claim|cause):).*?-->", lambda m: " " * len(m.group(0)),
                     " ".join(pieces))
     out, start = [], 0
     for m in list(SENTENCE_END.finditer(joined)) + [None]:
         end = m.start() if m else len(joined)
         text = joined[start:end]
         line = max(l for off, l in offsets if off <= max(start, 0))
-        lead = NO_CLAIM.match(text.lstrip())
+        lead = SENTENCE_MARKER.match(text.lstrip())
         if lead and out:
             out[-1] = (out[-1][0], out[-1][1] + " " + lead.group(0))
             text = text.lstrip()[lead.end():]
