@@ -103,6 +103,11 @@ def _(positions, max_len, d_model, base, spacing, layout, offset, odd, dtype):
     return positions.new_empty((*positions.shape, d_model), dtype=dtype)
 
 
+def _same_shape(shape, expected) -> bool:
+    """``shape == expected`` size by size (symbolic sizes under torch.compile included)."""
+    return len(shape) == len(expected) and all(a == b for a, b in zip(shape, expected))
+
+
 class SinusoidalPositionalEncoding(nn.Module):
     """Add the sinusoidal encoding to embeddings: ``dropout(x + PE[positions])``.
 
@@ -415,7 +420,10 @@ class SinusoidalPositionalEncoding(nn.Module):
         if positions.dtype not in (torch.int64, torch.int32):      # uint8 would index as a mask
             raise TypeError(f"positions must hold integers (torch.long or torch.int32), got "
                             f"{positions.dtype}")
-        if tuple(positions.shape) not in (lead, seq_shape):
+        # Size by size: under torch.compile with dynamic shapes the sizes of x are symbolic,
+        # and a tuple comparison (``in``) does not see that s0 == 3 (issue 31).
+        if not _same_shape(positions.shape, lead) and not _same_shape(positions.shape,
+                                                                        seq_shape):
             names = "(batch, seq)" if self.batch_first else "(seq, batch)"
             raise ValueError(f"positions must have shape {seq_shape} (seq,) or {lead} {names}, "
                              f"got {tuple(positions.shape)}")
@@ -445,7 +453,7 @@ class SinusoidalPositionalEncoding(nn.Module):
                     tokens.dtype == torch.bool:
                 raise TypeError(f"tokens must be an integer tensor of token ids, got "
                                 f"{getattr(tokens, 'dtype', type(tokens).__name__)}")
-            if tuple(tokens.shape) != lead:
+            if not _same_shape(tokens.shape, lead):
                 raise ValueError(f"tokens must have the leading shape of x, {lead}, got "
                                  f"{tuple(tokens.shape)}")
             keep = tokens.to(x.device) != self.padding_idx
@@ -453,7 +461,7 @@ class SinusoidalPositionalEncoding(nn.Module):
             if not isinstance(padding_mask, torch.Tensor) or padding_mask.dtype != torch.bool:
                 raise TypeError(f"padding_mask must be a bool tensor (True at padding), got "
                                 f"{getattr(padding_mask, 'dtype', type(padding_mask).__name__)}")
-            if tuple(padding_mask.shape) != lead:
+            if not _same_shape(padding_mask.shape, lead):
                 raise ValueError(f"padding_mask must have the leading shape of x, {lead}, got "
                                  f"{tuple(padding_mask.shape)}")
             keep = ~padding_mask.to(x.device)
