@@ -21,6 +21,7 @@ from torch import nn
 
 from .._checks import check_base
 from ..encoding import BASE, frequencies as paper_frequencies
+from .checks import NotScriptable
 
 PAIRINGS = {
     "halves": "halves", "neox": "halves", "gpt-neox": "halves", "llama": "halves",
@@ -114,7 +115,7 @@ def apply_rotary(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, *,
     return out
 
 
-class RotaryEmbedding(nn.Module):
+class RotaryEmbedding(NotScriptable, nn.Module):
     """Rotate ``q`` and ``k`` by their positions (RoPE, Su et al. 2021).
 
     Counterpart: ``transformers``' ``apply_rotary_pos_emb`` with the cos/sin of its rotary
