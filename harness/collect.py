@@ -217,24 +217,30 @@ docstring_sybil = Sybil(
 pytest_collect_file = (markdown_sybil + docstring_sybil).pytest()
 
 
-def totals(root: Path = ROOT) -> tuple[dict, dict]:
-    """(numbers by verdict, sentences by verdict) over every page of docs/."""
-    from harness import numbers, words
+def totals(root: Path = ROOT, with_causes: bool = False) -> tuple:
+    """(numbers by verdict, sentences by verdict) over every page of docs/, and causal sentences
+    by verdict when ``with_causes``."""
+    from harness import causes, numbers, words
 
     nums: dict[str, int] = {}
     said: dict[str, int] = {}
+    why: dict[str, int] = {}
     for path in model.pages(root):
         page = model.read(path)
         for n in numbers.scan(path, page).numbers:
             nums[n.verdict] = nums.get(n.verdict, 0) + 1
         for s in words.lint(path, page):
             said[s.verdict] = said.get(s.verdict, 0) + 1
-    return nums, said
+        if with_causes:
+            for s in causes.lint(path, page):
+                if s.words:
+                    why[s.verdict] = why.get(s.verdict, 0) + 1
+    return (nums, said, why) if with_causes else (nums, said)
 
 
 def pytest_terminal_summary(terminalreporter):
     """Print the prose-number and claim-word totals at the end of every run."""
-    nums, said = totals()
+    nums, said, why = totals(with_causes=True)
     terminalreporter.write_line(
         "prose numbers: {checked} checked by outputs in their section, {restated} restated in "
         "answer/summary, {input} inputs bound to names, {exempt} exempt (<!-- not-checked -->), "
@@ -246,4 +252,10 @@ def pytest_terminal_summary(terminalreporter):
         "{exempt} no-claim markers (<!-- no-claim: reason -->), {flagged} flagged".format(
             total=sum(said.values()),
             **{k: said.get(k, 0) for k in ("satisfied", "exempt", "flagged")}))
-
+    terminalreporter.write_line(
+        "causes: {total} causal sentences, {bound} bound to a cause check, {sourced} sourced, "
+        "{derived} derived, {exempt} questions/quotations (<!-- no-claim -->), {transition} on "
+        "the transition list, {flagged} flagged".format(
+            total=sum(why.values()),
+            **{k: why.get(k, 0) for k in ("bound", "sourced", "derived", "exempt", "transition",
+                                           "flagged")}))
