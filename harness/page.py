@@ -50,6 +50,8 @@ NOT_CHECKED = re.compile(r"<!--\s*not-checked:\s*(?P<nums>" + NUM_TOKEN + r"(?:,
                          + r")*)\s+(?P<why>.*?)-->")
 # The title line of a collapsed check (``??? note "Check: what it checks"``): it names the block
 # below it, which stays the check next to the paragraph above.
+# A collapsible box (``??? note "..."``, ``???+ ...``): what it holds is folded away.
+FOLD_OPEN = re.compile(r"^[ \t]*\?{3}\+?\s")
 CHECK_TITLE = re.compile(r'^\s*\?{3}\+?\s+\w+\s+"Check:[^"]*"\s*$')
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[*_\"'<\\]|$)")
 
@@ -168,6 +170,30 @@ class Page:
                                     line = fence.body[piece.lineno - 1][0]
                                     found.append((line, fence.section, piece.value))
         return found
+
+    def folded(self, line: int) -> bool:
+        """Whether line ``line`` (1-based) sits inside a collapsible ``???`` box: each line
+        with less indentation above it is a container; one of them opens the fold."""
+        def indent(raw):
+            return len(raw) - len(raw.lstrip(" \t"))
+
+        width = indent(self.lines[line - 1])
+        for n in range(line - 1, 0, -1):
+            raw = self.lines[n - 1]
+            if not raw.strip() or self.kind[n] == "fence":
+                continue
+            if indent(raw) < width:
+                if FOLD_OPEN.match(raw):
+                    return True
+                width = indent(raw)
+                if width == 0:
+                    return False
+        return False
+
+    def visible_blocks(self) -> list:
+        """The Python blocks a reader sees without opening anything: not in a fold, not an
+        ``exec="on"`` block (its code, if shown at all, is behind a "Code for this figure" tab)."""
+        return [f for f in self.fences if f.python and not f.exec_on and not self.folded(f.first)]
 
     def example_count(self) -> int:
         """How many examples the tests run on this page: one per code block, one per ``>>>``
