@@ -77,14 +77,15 @@ HARNESS_MUTANTS = [
            "pytest_collect_file = markdown_sybil.pytest()",
            "every >>> example in posenc's docstrings runs"),
     Mutant("exception details ignored", "harness/collect.py",
-           "OPTIONFLAGS = NUMBER | doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE",
-           "OPTIONFLAGS = (NUMBER | doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE\n"
+           "OPTIONFLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE",
+           "OPTIONFLAGS = (doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE\n"
            "               | doctest.IGNORE_EXCEPTION_DETAIL)",
            "a traceback example checks the error's message"),
-    Mutant("integer outputs given +-0.5 slack", "harness/collect.py",
-           r'_FLOAT = re.compile(r"[+-]?(?:\d+\.\d*|\.\d+|\d+(?=[eE]))(?:[eE][+-]?\d+)?")',
-           r'_FLOAT = re.compile(r"[+-]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][+-]?\d+)?")',
-           "an integer output is exact"),
+    Mutant("outputs compared to the digits written", "harness/collect.py",
+           "    evaluator = DocTestEvaluator(optionflags)",
+           "    from sybil.evaluators.doctest import NUMBER\n"
+           "    evaluator = DocTestEvaluator(optionflags | NUMBER)",
+           "a shown output is exactly what Python prints"),
     Mutant("claim markers not collected", "harness/collect.py",
            "CODE_PARSERS = [FenceParser(), ClaimMarkerParser(), SkipParser(), ClearNamespaceParser()]",
            "CODE_PARSERS = [FenceParser(), SkipParser(), ClearNamespaceParser()]",

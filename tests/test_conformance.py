@@ -270,10 +270,13 @@ def _dynamic():
         assert att == 1.0
         worst = max(worst, rel(scaling.dynamic_ntk_frequencies(128, 2.0, 4096, n), inv))
     # the module recomputes its frequencies when a longer sequence comes (dynamic_rope_update)
-    # and keeps them for shorter ones until a sequence within the trained length comes
+    # and keeps them for shorter ones until a sequence shorter than the trained length comes:
+    # one of exactly the trained length (4096) keeps the longest one's (`seq_len <
+    # self.original_max_seq_len` in dynamic_rope_update), as chapter 15 says
     module = transformers.models.llama.modeling_llama.LlamaRotaryEmbedding(cfg)
     x = torch.zeros(1, 1, 128)
-    for n, longest in [(10, 10), (5000, 5000), (12000, 12000), (6000, 12000), (300, 300)]:
+    for n, longest in [(10, 10), (5000, 5000), (12000, 12000), (6000, 12000), (4096, 12000),
+                       (300, 300)]:
         module(x, torch.arange(n)[None])
         worst = max(worst, rel(scaling.dynamic_ntk_frequencies(128, 2.0, 4096, longest),
                                module.inv_freq.numpy()))
