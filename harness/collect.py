@@ -208,7 +208,7 @@ pytest_collect_file = (markdown_sybil + docstring_sybil).pytest()
 def totals(root: Path = ROOT, with_causes: bool = False) -> tuple:
     """(numbers by verdict, sentences by verdict) over every page of docs/, and causal sentences
     by verdict when ``with_causes``."""
-    from harness import causes, numbers, words
+    from harness import causes, numbers, scope, words
 
     nums: dict[str, int] = {}
     said: dict[str, int] = {}
@@ -223,6 +223,9 @@ def totals(root: Path = ROOT, with_causes: bool = False) -> tuple:
             for s in causes.lint(path, page):
                 if s.words:
                     why[s.verdict] = why.get(s.verdict, 0) + 1
+            for s in scope.lint(path, page):
+                key = "scope " + s.verdict
+                why[key] = why.get(key, 0) + 1
     return (nums, said, why) if with_causes else (nums, said)
 
 
@@ -244,6 +247,11 @@ def pytest_terminal_summary(terminalreporter):
         "causes: {total} causal sentences, {bound} bound to a cause check, {sourced} sourced, "
         "{derived} derived, {exempt} questions/quotations (<!-- no-claim -->), {transition} on "
         "the transition list, {flagged} flagged".format(
-            total=sum(why.values()),
+            total=sum(v for k, v in why.items() if not k.startswith("scope")),
             **{k: why.get(k, 0) for k in ("bound", "sourced", "derived", "exempt", "transition",
                                            "flagged")}))
+    terminalreporter.write_line(
+        "scope: {scoped} universal sentences next to a check that declares its domain, {family} "
+        "family sentences (half precision, every width, any base) naming or checking each "
+        "member, {flagged} flagged".format(**{k: why.get("scope " + k, 0)
+                                              for k in ("scoped", "family", "flagged")}))
