@@ -159,11 +159,17 @@ def evaluate_rules(example) -> str | None:
     return None
 
 
+# The pages of docs/ this process collected: the end-of-run totals count these (all of them in a
+# whole run, one in `pytest PAGE`).
+COLLECTED: set[Path] = set()
+
+
 class PageRulesParser:
     """One example after the page's last block: the page's rules (harness.rules)."""
 
     def __call__(self, document):
         page = model.parse(document.text, document.path)
+        COLLECTED.add(Path(document.path).resolve())
         end = len(document.text)
         yield Region(end, end, page, evaluate_rules)
 
@@ -205,15 +211,15 @@ docstring_sybil = Sybil(
 pytest_collect_file = (markdown_sybil + docstring_sybil).pytest()
 
 
-def totals(root: Path = ROOT, with_causes: bool = False) -> tuple:
-    """(numbers by verdict, sentences by verdict) over every page of docs/, and causal sentences
-    by verdict when ``with_causes``."""
+def totals(root: Path = ROOT, with_causes: bool = False, paths=None) -> tuple:
+    """(numbers by verdict, sentences by verdict) over ``paths`` (default every page of docs/),
+    and causal sentences by verdict when ``with_causes``."""
     from harness import causes, numbers, words
 
     nums: dict[str, int] = {}
     said: dict[str, int] = {}
     why: dict[str, int] = {}
-    for path in model.pages(root):
+    for path in model.pages(root) if paths is None else paths:
         page = model.read(path)
         for n in numbers.scan(path, page).numbers:
             nums[n.verdict] = nums.get(n.verdict, 0) + 1
@@ -226,9 +232,20 @@ def totals(root: Path = ROOT, with_causes: bool = False) -> tuple:
     return (nums, said, why) if with_causes else (nums, said)
 
 
-def pytest_terminal_summary(terminalreporter):
-    """Print the prose-number and claim-word totals at the end of every run."""
-    nums, said, why = totals(with_causes=True)
+def pytest_terminal_summary(terminalreporter, config):
+    """Print the prose-number, claim-word and cause totals of the pages the run tested: every
+    page of docs/ under pytest-xdist (the workers collect, not this process), else those
+    collected here; nothing when the run tested no page of docs/."""
+    if getattr(config.option, "numprocesses", None):
+        paths = None
+    else:
+        docs = (ROOT / "docs").resolve()
+        paths = sorted(p for p in COLLECTED if docs in p.parents)
+        if not paths:
+            return
+    nums, said, why = totals(with_causes=True, paths=paths)
+    pages = "every page" if paths is None else f"{len(paths)} page{'s' * (len(paths) > 1)}"
+    terminalreporter.write_line(f"page rules over {pages} of docs/:")
     terminalreporter.write_line(
         "prose numbers: {checked} checked by outputs in their section, {restated} restated in "
         "answer/summary, {input} inputs bound to names, {exempt} exempt (<!-- not-checked -->), "
