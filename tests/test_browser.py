@@ -700,6 +700,14 @@ def test_pair_table_fits_a_phone(browser, base_url):
     wide = page.evaluate("""() => { const s = document.querySelector(
         "[data-explorer='pair'] .posenc-scroll"); return [s.scrollWidth, s.clientWidth]; }""")
     assert wide[0] <= wide[1] + 1, f"pair table scrolls sideways on a phone: {wide}"
+    # Rows out of sight are announced: the hint says how many rows and that the box scrolls.
+    for d_model in (8, 64):
+        set_input(page, ".posenc-explorer[data-explorer='pair']", "d_model", d_model)
+        tall = page.evaluate("""() => { const s = document.querySelector(
+            "[data-explorer='pair'] .posenc-scroll"); return s.scrollHeight > s.clientHeight + 1; }""")
+        hint = out(page, ".posenc-explorer[data-explorer='pair']", "rows")
+        assert hint.startswith(f"{d_model} rows") and ("scroll" in hint) == tall, (d_model, tall, hint)
+    assert tall, "64 rows fit a phone's box without scrolling?"
     w.close()
     w.check()
 
