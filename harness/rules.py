@@ -3,6 +3,8 @@
 ``failures(page)`` returns one message per broken rule, each naming page, line and section:
 - every number typed in the prose is bound to the value that produces it (harness.numbers);
 - every sentence whose claim lives in a word has a check that states the word (harness.words);
+- every sentence that names a cause is bound to a cause check, a source or a derivation
+  (harness.causes);
 - code lines a reader sees fit in 80 characters (harness.lines).
 The Sybil configuration (harness.collect) runs these as one more pytest item of the page, after
 its code blocks, so ``pytest docs/chapters/NN-*.md`` gives the page's whole verdict.
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from harness import lines, numbers, words
+from harness import causes, lines, numbers, words
 from harness.page import Page
 
 
@@ -50,6 +52,12 @@ def word_failures(page: Page) -> list:
     return out
 
 
+def cause_failures(page: Page) -> list:
+    return [f"{page.where(s.line)}: cause ({', '.join(s.words) or 'check'}) not bound: "
+            f"{s.missing}: {s.text}" for s in causes.lint(page.path, page)
+            if s.verdict == "flagged"]
+
+
 def line_failures(page: Page) -> list:
     return [f"{page.where(n)}: code line of {len(text)} characters (at most {lines.LIMIT}): "
             f"{text}" for n, text in lines.long_lines(page)]
@@ -59,7 +67,8 @@ def failures(page: Page, prose: bool = True) -> list:
     """Every broken rule of the page; ``prose=False`` (README.md) judges only its code lines."""
     found = line_failures(page)
     if prose:
-        found = number_failures(page) + word_failures(page) + noise_failures(page) + found
+        found = (number_failures(page) + word_failures(page) + cause_failures(page)
+                 + noise_failures(page) + found)
     return found
 
 

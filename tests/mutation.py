@@ -69,21 +69,23 @@ def run_doc_tests(dest: Path, stop_at_first: bool = True, timeout: float = 600,
 
 # Mutants of the harness itself: each loosens a check the harness promises, and the harness's
 # own tests (HARNESS_TESTS) must notice. scripts/mutants.py runs them after the package mutants.
-HARNESS_TESTS = ("tests/test_harness.py", "tests/test_prose_numbers.py", "tests/test_claim_words.py")
+HARNESS_TESTS = ("tests/test_harness.py", "tests/test_prose_numbers.py", "tests/test_claim_words.py",
+                 "tests/test_causes.py")
 HARNESS_MUTANTS = [
     Mutant("docstring examples not collected", "harness/collect.py",
            "pytest_collect_file = (markdown_sybil + docstring_sybil).pytest()",
            "pytest_collect_file = markdown_sybil.pytest()",
            "every >>> example in posenc's docstrings runs"),
     Mutant("exception details ignored", "harness/collect.py",
-           "OPTIONFLAGS = NUMBER | doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE",
-           "OPTIONFLAGS = (NUMBER | doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE\n"
+           "OPTIONFLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE",
+           "OPTIONFLAGS = (doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE\n"
            "               | doctest.IGNORE_EXCEPTION_DETAIL)",
            "a traceback example checks the error's message"),
-    Mutant("integer outputs given +-0.5 slack", "harness/collect.py",
-           r'_FLOAT = re.compile(r"[+-]?(?:\d+\.\d*|\.\d+|\d+(?=[eE]))(?:[eE][+-]?\d+)?")',
-           r'_FLOAT = re.compile(r"[+-]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][+-]?\d+)?")',
-           "an integer output is exact"),
+    Mutant("outputs compared to the digits written", "harness/collect.py",
+           "    evaluator = DocTestEvaluator(optionflags)",
+           "    from sybil.evaluators.doctest import NUMBER\n"
+           "    evaluator = DocTestEvaluator(optionflags | NUMBER)",
+           "a shown output is exactly what Python prints"),
     Mutant("claim markers not collected", "harness/collect.py",
            "CODE_PARSERS = [FenceParser(), ClaimMarkerParser(), SkipParser(), ClearNamespaceParser()]",
            "CODE_PARSERS = [FenceParser(), SkipParser(), ClearNamespaceParser()]",
@@ -130,6 +132,17 @@ HARNESS_MUTANTS = [
            "            stated |= {canonical(p) for p in parts if canonical(p) in WORDS}",
            "            pass",
            "flipping a word to a non-claim word leaves the check's word unsaid"),
+    Mutant("causes: a cause check need not name the cause", "harness/causes.py",
+           "                if not s.verdict and says(s.text, lab):",
+           "                if not s.verdict:",
+           "a cause check binds only the sentence that says its cause"),
+    Mutant("causes: a source marker needs no link", "harness/causes.py",
+           "ok = bool(SOURCE_LINK.search(bare))", "ok = True",
+           "a sourced cause links its source"),
+    Mutant("words: a check's direction need not be said", "harness/words.py",
+           "            if len(stating) > spoken.count(d) and (",
+           "            if False and (",
+           "a definition's direction (at least 0.001) is bound to the check that states it"),
     Mutant("lint: a check need not name the word", "harness/words.py",
            "s.missing = [w for w in words if not any(names(c.text, w) for c in near)]",
            "s.missing = [] if near else list(words)",
