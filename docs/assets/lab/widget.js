@@ -67,6 +67,11 @@
   /* ------------------------------------------------------------------ charts */
 
   var W = 600, H = 220, PAD = { l: 44, r: 10, t: 10, b: 34 };
+  // the drawing's width in CSS pixels, so that its text keeps its size on a phone
+  function fit(box) {
+    var width = box.parentNode ? box.parentNode.clientWidth - 30 : 600;   // less the padding
+    W = Math.round(Math.max(280, Math.min(900, width || 600)));
+  }
 
   function chart(title, xLabel, yLabel) {
     var root = svg("svg", { viewBox: "0 0 " + W + " " + H, role: "img", "aria-label": title,
@@ -113,6 +118,7 @@
   }
 
   function drawLoss(box, curve, steps) {
+    fit(box);
     var top = Math.log(16) * 1.05;                      // chance loss: ln(vocab)
     var root = chart("Training loss of your run, by step", "step", "loss");
     var s = scale(0, steps, 0, top);
@@ -122,6 +128,7 @@
   }
 
   function drawAccuracy(box, result, record) {
+    fit(box);
     var c = result.config, L = c.train_length, n = c.test_length;
     var root = chart("Accuracy by position at length " + n + ", your run against the order-blind " +
                      "baseline" + (record ? " and the lab's recorded runs" : "") +
@@ -194,7 +201,8 @@
       return el("option", { value: String(v), text: v + " back" });
     }));
     k.value = "3";
-    var form = el("form", { "class": "lab-form" }, [
+    // novalidate: the page's own messages name the bad setting (the browser's bubble would not)
+    var form = el("form", { "class": "lab-form", novalidate: "" }, [
       field(uid + "-scheme", "Position scheme", scheme),
       field(uid + "-k", "Task", k),
       field(uid + "-len", "Training length", numberInput("train_length", 24, 1, 64)),
