@@ -399,10 +399,10 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         elif kind == "yarn":
             if factor is None:
                 factor = max_position_embeddings / original
-            omega = _yarn_frequencies(dim, factor, original, base,
-                                      params.get("beta_slow") or 1.0,
-                                      params.get("beta_fast") or 32.0,
-                                      params.get("truncate", True))
+            omega = scaling.yarn_frequencies(dim, factor, original, base,
+                                             alpha=params.get("beta_slow") or 1.0,
+                                             beta=params.get("beta_fast") or 32.0,
+                                             truncate=params.get("truncate", True))
             if attention is None:
                 mscale, mscale_all = params.get("mscale"), params.get("mscale_all_dim")
                 attention = scaling.yarn_attention_factor(factor, mscale=mscale,
@@ -417,31 +417,15 @@ class RotaryEmbedding(NotScriptable, nn.Module):
             if factor is None:
                 factor = max_position_embeddings / original
             if attention is None:
-                attention = 1.0 if factor <= 1.0 else float(
-                    np.sqrt(1 + np.log(factor) / np.log(original)))
-            long = seq_len is not None and seq_len > original
-            ext = np.asarray(params["long_factor" if long else "short_factor"], np.float64)
-            omega = paper_frequencies(dim, base) / ext
+                attention = scaling.longrope_attention_factor(factor, original)
+            omega = scaling.longrope_frequencies(dim, params["short_factor"],
+                                                 params["long_factor"], original, seq_len, base)
         else:
             raise ValueError(f"rope_type must be one of 'default', 'linear', 'dynamic', "
                              f"'yarn', 'llama3', 'longrope', got {kind!r}")
         return cls(head_dim, frequencies=omega, rotary_dim=dim, pairing=pairing,
                    attention_factor=1.0 if attention is None else float(attention),
                    max_len=max_len)
-
-
-def _yarn_frequencies(d, factor, original, base, alpha, beta, truncate) -> np.ndarray:
-    """YaRN's frequencies as ``transformers`` computes them, ``truncate`` included (the
-    correction range rounded outward to whole pairs unless ``truncate=False``)."""
-    from .. import scaling
-
-    try:
-        return scaling.yarn_frequencies(d, factor, original, base, alpha=alpha, beta=beta,
-                                        truncate=truncate)
-    except TypeError:           # a posenc.scaling without ``truncate``: its default (True)
-        if not truncate:
-            raise
-        return scaling.yarn_frequencies(d, factor, original, base, alpha=alpha, beta=beta)
 
 
 def check_position_ids(positions, batch: int, seq: int, device) -> torch.Tensor:
