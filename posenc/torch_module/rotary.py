@@ -34,7 +34,9 @@ _FLOAT = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
 
 
 def _is_int(value) -> bool:
-    return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
+    """An int, NumPy integer or, under torch.compile, a symbolic int; not a bool."""
+    return isinstance(value, (numbers.Integral, torch.SymInt)) and \
+        not isinstance(value, (bool, np.bool_))
 
 
 def check_pairing(pairing) -> str:
