@@ -275,3 +275,16 @@ def test_cos_sin_angles_are_float64():
     assert abs(float(cos[0, 0]) - np.cos(1e6)) < 1e-7
     x = torch.ones(1, 1, 1, 2)
     assert torch.allclose(apply_rotary(x, cos[None], cos[None] * 0), cos[None, None] * x)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.float16])
+def test_apply_rotary_is_apply_rotary_pos_emb_bit_for_bit(dtype):
+    """Given transformers' cos and sin, the same products and sums: the same bits."""
+    torch.manual_seed(4)
+    q, k = torch.randn(2, 4, 10, HEAD).to(dtype), torch.randn(2, 2, 10, HEAD).to(dtype)
+    config = LlamaConfig(hidden_size=HEAD * 4, num_attention_heads=4, num_key_value_heads=2)
+    cos, sin = LlamaRotaryEmbedding(config)(q, torch.arange(10)[None] + 300)
+    hq, hk = apply_rotary_pos_emb(q, k, cos, sin)
+    half = HEAD // 2
+    assert torch.equal(apply_rotary(q, cos[..., :half], sin[..., :half]), hq)
+    assert torch.equal(apply_rotary(k, cos[..., :half], sin[..., :half]), hk)

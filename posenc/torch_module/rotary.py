@@ -54,10 +54,10 @@ def check_pairing(pairing) -> str:
     return PAIRINGS[name]
 
 
-def rope_cos_sin(positions: torch.Tensor, omega: torch.Tensor, *, pairing: str = "halves",
+def rope_cos_sin(positions: torch.Tensor, omega: torch.Tensor, *,
                  attention_factor: float = 1.0) -> tuple[torch.Tensor, torch.Tensor]:
-    """``attention_factor * cos(pos * omega)`` and ``... sin(...)``, float32, laid out for
-    ``pairing``: shape ``positions.shape + (2 * len(omega),)``.
+    """``attention_factor * cos(pos * omega_i)`` and ``... sin(...)``, float32, one per pair:
+    shape ``positions.shape + (len(omega),)``.
 
     The angles are taken in float64 (``positions`` and ``omega`` are cast), so an angle at
     position ``10**6`` is still exact to about ``10**-10``; only the cosine and sine are rounded
@@ -68,51 +68,53 @@ def rope_cos_sin(positions: torch.Tensor, omega: torch.Tensor, *, pairing: str =
     >>> import torch
     >>> from posenc.torch_module.rotary import rope_cos_sin
     >>> cos, sin = rope_cos_sin(torch.tensor([0, 1]), torch.tensor([1.0, 0.01]))
-    >>> cos.shape, sin[1]                       # halves: [sin 1, sin 0.01, sin 1, sin 0.01]
-    (torch.Size([2, 4]), tensor([0.8415, 0.0100, 0.8415, 0.0100]))
+    >>> cos.shape, sin[1]                       # sin 1, sin 0.01
+    (torch.Size([2, 2]), tensor([0.8415, 0.0100]))
     """
     angles = positions.to(torch.float64).unsqueeze(-1) * omega.to(positions.device,
                                                                   torch.float64)
     cos, sin = torch.cos(angles), torch.sin(angles)
     if attention_factor != 1.0:
         cos, sin = cos * attention_factor, sin * attention_factor
-    cos, sin = cos.to(torch.float32), sin.to(torch.float32)
-    if pairing == "halves":
-        return torch.cat([cos, cos], dim=-1), torch.cat([sin, sin], dim=-1)
-    return cos.repeat_interleave(2, dim=-1), sin.repeat_interleave(2, dim=-1)
+    return cos.to(torch.float32), sin.to(torch.float32)
 
 
 def apply_rotary(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, *,
                  pairing: str = "halves") -> torch.Tensor:
-    """Rotate the first ``r = cos.shape[-1]`` coordinates of ``x`` by the angles behind
-    ``cos`` and ``sin``; coordinates past ``r`` (partial rotary) are left as they are.
+    """Rotate the first ``r = 2 * cos.shape[-1]`` coordinates of ``x``, pair ``i`` by the angle
+    behind ``cos[..., i]`` and ``sin[..., i]``; coordinates past ``r`` (partial rotary) are left
+    as they are.
 
-    ``x``: ``(batch, heads, seq, head_dim)``; ``cos``, ``sin``: ``(batch or 1, seq, r)`` or
-    ``(seq, r)`` (from :func:`rope_cos_sin`), cast to ``x.dtype`` before the products, as
-    ``transformers``' ``apply_rotary_pos_emb`` does.
+    ``x``: ``(batch, heads, seq, head_dim)``; ``cos``, ``sin``: ``(batch or 1, seq, r / 2)`` or
+    ``(seq, r / 2)`` (from :func:`rope_cos_sin`), cast to ``x.dtype`` before the products, as
+    ``transformers``' ``apply_rotary_pos_emb`` does. Pair ``(a, b)`` becomes
+    ``(a cos - b sin, b cos + a sin)``: the products and sums ``apply_rotary_pos_emb`` makes
+    (``rotate_half`` only negates), so in any dtype the result is the same bits for the same
+    cos and sin, with fewer passes over ``x``.
 
     Examples
     --------
     >>> import torch
     >>> from posenc.torch_module.rotary import apply_rotary, rope_cos_sin
-    >>> cos, sin = rope_cos_sin(torch.tensor([1]), torch.tensor([1.0]), pairing="adjacent")
+    >>> cos, sin = rope_cos_sin(torch.tensor([1]), torch.tensor([1.0]))
     >>> apply_rotary(torch.tensor([[[[1.0, 0.0, 5.0]]]]), cos, sin, pairing="adjacent")
     tensor([[[[0.5403, 0.8415, 5.0000]]]])
     """
-    r = cos.shape[-1]
+    half = cos.shape[-1]
+    r = 2 * half
     if cos.dim() == 3:
         cos, sin = cos.unsqueeze(1), sin.unsqueeze(1)              # over the heads
-    cos, sin = cos.to(x.dtype), sin.to(x.dtype)
-    head_dim = x.shape[-1]
-    rot = x[..., :r] if r < head_dim else x
+    if cos.dtype != x.dtype:
+        cos, sin = cos.to(x.dtype), sin.to(x.dtype)
     if pairing == "halves":
-        x1, x2 = rot[..., : r // 2], rot[..., r // 2:]
-        turned = torch.cat([-x2, x1], dim=-1)
-    else:
-        x1, x2 = rot[..., 0::2], rot[..., 1::2]
-        turned = torch.stack([-x2, x1], dim=-1).flatten(-2)
-    out = rot * cos + turned * sin
-    if r < head_dim:
+        x1, x2 = x[..., :half], x[..., half:r]
+        parts = [x1 * cos - x2 * sin, x2 * cos + x1 * sin]
+        if r < x.shape[-1]:
+            parts.append(x[..., r:])
+        return torch.cat(parts, dim=-1)
+    x1, x2 = x[..., 0:r:2], x[..., 1:r:2]
+    out = torch.stack([x1 * cos - x2 * sin, x2 * cos + x1 * sin], dim=-1).flatten(-2)
+    if r < x.shape[-1]:
         out = torch.cat([out, x[..., r:]], dim=-1)
     return out
 
@@ -234,7 +236,7 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         if entry is None or entry[0].shape[0] < needed:
             length = max(self.max_len, 1 << (needed - 1).bit_length())
             pos = torch.arange(length, device=device)
-            cos, sin = rope_cos_sin(pos, self._omega_for(device), pairing=self.pairing,
+            cos, sin = rope_cos_sin(pos, self._omega_for(device),
                                     attention_factor=self.attention_factor)
             entry = self._cache[key] = (cos.to(dtype), sin.to(dtype))
         return entry
@@ -242,20 +244,19 @@ class RotaryEmbedding(NotScriptable, nn.Module):
     # ------------------------------------------------------------------------------ forward
     def cos_sin(self, positions: torch.Tensor, dtype: torch.dtype = torch.float32
                 ) -> tuple[torch.Tensor, torch.Tensor]:
-        """cos and sin for integer ``positions`` (any shape), shape ``positions.shape +
-        (rotary_dim,)``, in ``dtype``.
+        """cos and sin for integer ``positions`` (any shape), one per pair: shape
+        ``positions.shape + (rotary_dim // 2,)``, in ``dtype``.
 
         Examples
         --------
         >>> import torch
         >>> from posenc.torch_module.rotary import RotaryEmbedding
-        >>> RotaryEmbedding(2).cos_sin(torch.tensor([[0, 3]]))[1]
+        >>> RotaryEmbedding(4).cos_sin(torch.tensor([[0, 3]]))[1]
         tensor([[[0.0000, 0.0000],
-                 [0.1411, 0.1411]]])
+                 [0.1411, 0.0300]]])
         """
         if torch.compiler.is_compiling():
             cos, sin = rope_cos_sin(positions, self._omega_for(positions.device),
-                                    pairing=self.pairing,
                                     attention_factor=self.attention_factor)
             return cos.to(dtype), sin.to(dtype)
         if positions.numel() == 0:
@@ -290,7 +291,7 @@ class RotaryEmbedding(NotScriptable, nn.Module):
             if offset < 0:
                 raise ValueError(f"offset must be >= 0 (tokens already in the cache), got "
                                  f"{offset}")
-            return (base + int(offset)).unsqueeze(0)
+            return (base + offset).unsqueeze(0)
         if not isinstance(offset, torch.Tensor) or offset.dtype.is_floating_point or \
                 offset.dtype == torch.bool or offset.dim() > 1:
             raise TypeError(f"offset must be an int, a 0-d integer tensor or one per row "
@@ -342,8 +343,13 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         if k.shape[-2] != q.shape[-2] or k.shape[0] != q.shape[0]:
             raise ValueError(f"q and k must have the same batch and seq (the new tokens), got "
                              f"{tuple(q.shape)} and {tuple(k.shape)}")
-        pos = self.positions_for(q, positions, offset)
-        cos, sin = self.cos_sin(pos, q.dtype)
+        seq = q.shape[-2]
+        if positions is None and type(offset) is int and offset >= 0 and \
+                not torch.compiler.is_compiling():
+            cos, sin = self._table(offset + seq, q.device, q.dtype)    # a KV cache's offset:
+            cos, sin = cos[offset:offset + seq], sin[offset:offset + seq]     # a view, (seq, r/2)
+        else:
+            cos, sin = self.cos_sin(self.positions_for(q, positions, offset), q.dtype)
         return (apply_rotary(q, cos, sin, pairing=self.pairing),
                 apply_rotary(k, cos, sin, pairing=self.pairing))
 
