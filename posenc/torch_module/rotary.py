@@ -79,6 +79,42 @@ def rope_cos_sin(positions: torch.Tensor, omega: torch.Tensor, *,
     return cos.to(torch.float32), sin.to(torch.float32)
 
 
+def expand_cos_sin(cos: torch.Tensor, sin: torch.Tensor, pairing: str = "halves"
+                   ) -> tuple[torch.Tensor, torch.Tensor]:
+    """Per-pair cos and sin (``(..., r / 2)``) laid out over the ``r`` rotated coordinates for
+    ``pairing``: ``cos`` for both coordinates of a pair, and ``sin`` negated on the first
+    (``[-sin | sin]`` for halves, ``-s0, s0, -s1, s1, ...`` for adjacent), so that
+    ``x * cos + swap(x) * sin`` rotates.
+
+    Examples
+    --------
+    >>> import torch
+    >>> from posenc.torch_module.rotary import expand_cos_sin
+    >>> expand_cos_sin(torch.tensor([1.0, 2.0]), torch.tensor([3.0, 4.0]), "adjacent")[1]
+    tensor([-3.,  3., -4.,  4.])
+    """
+    if pairing == "halves":
+        return torch.cat([cos, cos], dim=-1), torch.cat([-sin, sin], dim=-1)
+    return (cos.repeat_interleave(2, dim=-1),
+            torch.stack([-sin, sin], dim=-1).flatten(-2))
+
+
+def _rotate(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, pairing: str) -> torch.Tensor:
+    """``x * cos + swap(x) * sin`` on the first ``r = cos.shape[-1]`` coordinates (laid out by
+    :func:`expand_cos_sin`, in ``x.dtype``, broadcastable to ``x``)."""
+    r = cos.shape[-1]
+    rot = x[..., :r] if r < x.shape[-1] else x
+    if pairing == "halves":
+        half = r // 2
+        swapped = torch.cat([rot[..., half:], rot[..., :half]], dim=-1)
+    else:
+        swapped = rot.unflatten(-1, (r // 2, 2)).flip(-1).flatten(-2)
+    out = rot * cos + swapped * sin
+    if r < x.shape[-1]:
+        out = torch.cat([out, x[..., r:]], dim=-1)
+    return out
+
+
 def apply_rotary(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, *,
                  pairing: str = "halves") -> torch.Tensor:
     """Rotate the first ``r = 2 * cos.shape[-1]`` coordinates of ``x``, pair ``i`` by the angle
@@ -88,9 +124,9 @@ def apply_rotary(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, *,
     ``x``: ``(batch, heads, seq, head_dim)``; ``cos``, ``sin``: ``(batch or 1, seq, r / 2)`` or
     ``(seq, r / 2)`` (from :func:`rope_cos_sin`), cast to ``x.dtype`` before the products, as
     ``transformers``' ``apply_rotary_pos_emb`` does. Pair ``(a, b)`` becomes
-    ``(a cos - b sin, b cos + a sin)``: the products and sums ``apply_rotary_pos_emb`` makes
+    ``(a cos + b (-sin), b cos + a sin)``: the products and sums ``apply_rotary_pos_emb`` makes
     (``rotate_half`` only negates), so in any dtype the result is the same bits for the same
-    cos and sin, with fewer passes over ``x``.
+    cos and sin.
 
     Examples
     --------
@@ -100,23 +136,11 @@ def apply_rotary(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, *,
     >>> apply_rotary(torch.tensor([[[[1.0, 0.0, 5.0]]]]), cos, sin, pairing="adjacent")
     tensor([[[[0.5403, 0.8415, 5.0000]]]])
     """
-    half = cos.shape[-1]
-    r = 2 * half
+    pairing = check_pairing(pairing)
     if cos.dim() == 3:
         cos, sin = cos.unsqueeze(1), sin.unsqueeze(1)              # over the heads
-    if cos.dtype != x.dtype:
-        cos, sin = cos.to(x.dtype), sin.to(x.dtype)
-    if pairing == "halves":
-        x1, x2 = x[..., :half], x[..., half:r]
-        parts = [x1 * cos - x2 * sin, x2 * cos + x1 * sin]
-        if r < x.shape[-1]:
-            parts.append(x[..., r:])
-        return torch.cat(parts, dim=-1)
-    x1, x2 = x[..., 0:r:2], x[..., 1:r:2]
-    out = torch.stack([x1 * cos - x2 * sin, x2 * cos + x1 * sin], dim=-1).flatten(-2)
-    if r < x.shape[-1]:
-        out = torch.cat([out, x[..., r:]], dim=-1)
-    return out
+    cos, sin = expand_cos_sin(cos.to(x.dtype), sin.to(x.dtype), pairing)
+    return _rotate(x, cos, sin, pairing)
 
 
 class RotaryEmbedding(NotScriptable, nn.Module):
@@ -238,7 +262,9 @@ class RotaryEmbedding(NotScriptable, nn.Module):
             pos = torch.arange(length, device=device)
             cos, sin = rope_cos_sin(pos, self._omega_for(device),
                                     attention_factor=self.attention_factor)
-            entry = self._cache[key] = (cos.to(dtype), sin.to(dtype))
+            entry = self._cache[key] = (cos.to(dtype), sin.to(dtype),
+                                        *expand_cos_sin(cos.to(dtype), sin.to(dtype),
+                                                        self.pairing))
         return entry
 
     # ------------------------------------------------------------------------------ forward
@@ -255,10 +281,15 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         tensor([[[0.0000, 0.0000],
                  [0.1411, 0.0300]]])
         """
+        return self._lookup(positions, dtype, expanded=False)
+
+    def _lookup(self, positions, dtype, expanded):
+        """cos and sin at ``positions``: per pair, or laid out by :func:`expand_cos_sin`."""
         if torch.compiler.is_compiling():
             cos, sin = rope_cos_sin(positions, self._omega_for(positions.device),
                                     attention_factor=self.attention_factor)
-            return cos.to(dtype), sin.to(dtype)
+            cos, sin = cos.to(dtype), sin.to(dtype)
+            return expand_cos_sin(cos, sin, self.pairing) if expanded else (cos, sin)
         if positions.numel() == 0:
             needed, low = 1, 0
         else:
@@ -266,7 +297,8 @@ class RotaryEmbedding(NotScriptable, nn.Module):
             needed = high + 1
         if low < 0:
             raise ValueError(f"positions must be >= 0, got {low}")
-        cos, sin = self._table(needed, positions.device, dtype)
+        table = self._table(needed, positions.device, dtype)
+        cos, sin = table[2:] if expanded else table[:2]
         return cos[positions], sin[positions]
 
     def positions_for(self, q: torch.Tensor, positions=None, offset=0) -> torch.Tensor:
@@ -346,12 +378,12 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         seq = q.shape[-2]
         if positions is None and type(offset) is int and offset >= 0 and \
                 not torch.compiler.is_compiling():
-            cos, sin = self._table(offset + seq, q.device, q.dtype)    # a KV cache's offset:
-            cos, sin = cos[offset:offset + seq], sin[offset:offset + seq]     # a view, (seq, r/2)
+            table = self._table(offset + seq, q.device, q.dtype)      # a KV cache's offset:
+            cos, sin = table[2][offset:offset + seq], table[3][offset:offset + seq]   # views
         else:
-            cos, sin = self.cos_sin(self.positions_for(q, positions, offset), q.dtype)
-        return (apply_rotary(q, cos, sin, pairing=self.pairing),
-                apply_rotary(k, cos, sin, pairing=self.pairing))
+            cos, sin = self._lookup(self.positions_for(q, positions, offset), q.dtype, True)
+            cos, sin = cos.unsqueeze(1), sin.unsqueeze(1)             # over the heads
+        return _rotate(q, cos, sin, self.pairing), _rotate(k, cos, sin, self.pairing)
 
     def extra_repr(self) -> str:
         parts = [f"head_dim={self.head_dim}"]
