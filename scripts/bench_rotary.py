@@ -5,12 +5,12 @@ Usage: python scripts/bench_rotary.py [--quick] [--record JSON] [--device cpu|cu
 
 Two measurements per shape:
 
-- ``layer``: what one attention layer runs per forward: posenc's ``rope(q, k, position_ids)``
-  (cos/sin looked up in its cache) against ``LlamaRotaryEmbedding(x, position_ids)`` followed
-  by ``apply_rotary_pos_emb`` (cos/sin computed from the inverse frequencies each call);
-- ``apply``: the rotation alone, cos and sin given: ``apply_rotary`` against
-  ``apply_rotary_pos_emb`` (transformers computes cos/sin once per forward and shares it
-  between layers, so for a deep model this is the part that repeats).
+- ``layer``: a model of one layer: posenc's ``rope(q, k, position_ids)`` (cos/sin looked up
+  in its cache) against ``LlamaRotaryEmbedding(x, position_ids)`` followed by
+  ``apply_rotary_pos_emb`` (cos/sin computed from the inverse frequencies);
+- ``deep``: what a deep model repeats in each layer, cos/sin computed once per forward and
+  shared between the layers: ``rope(q, k, rotation=rope.rotation(position_ids))`` against
+  ``apply_rotary_pos_emb(q, k, cos, sin)``.
 
 Each sample is the fastest of a few calls; posenc and transformers alternate, so both share the
 machine's noise; the ratio is the median of the ratios of neighbouring samples (posenc's time
@@ -79,7 +79,7 @@ def main() -> None:
     from transformers.models.llama.modeling_llama import (LlamaRotaryEmbedding,
                                                           apply_rotary_pos_emb)
 
-    from posenc.torch_module.rotary import RotaryEmbedding, apply_rotary
+    from posenc.torch_module.rotary import RotaryEmbedding
 
     device = torch.device(args.device)
     if device.type == "cpu":
@@ -102,18 +102,17 @@ def main() -> None:
             hf = LlamaRotaryEmbedding(config).to(device)
             rope = RotaryEmbedding(head_dim, max_len=8192)
             cos, sin = hf(q, position_ids)
-            our_cos, our_sin = rope.cos_sin(position_ids, dtype)
             out = compare(lambda: rope(q, k, position_ids),
                           lambda: apply_rotary_pos_emb(q, k, *hf(q, position_ids)),
                           sync, samples, inner)
             rows.append({"shape": name, "dtype": str(dtype).removeprefix("torch."),
                          "what": "layer", **out})
-            out = compare(lambda: (apply_rotary(q, our_cos, our_sin),
-                                   apply_rotary(k, our_cos, our_sin)),
+            shared = rope.rotation(position_ids, dtype=dtype)
+            out = compare(lambda: rope(q, k, rotation=shared),
                           lambda: apply_rotary_pos_emb(q, k, cos, sin),
                           sync, samples, inner)
             rows.append({"shape": name, "dtype": str(dtype).removeprefix("torch."),
-                         "what": "apply", **out})
+                         "what": "deep", **out})
             last = rows[-2:]
             for row in last:
                 print(f"{row['shape']:28s} {row['dtype']:9s} {row['what']:6s} "

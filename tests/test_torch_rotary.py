@@ -288,3 +288,13 @@ def test_apply_rotary_is_apply_rotary_pos_emb_bit_for_bit(dtype):
     half = HEAD // 2
     assert torch.equal(apply_rotary(q, cos[..., :half], sin[..., :half]), hq)
     assert torch.equal(apply_rotary(k, cos[..., :half], sin[..., :half]), hk)
+
+
+def test_a_shared_rotation_equals_the_lookup():
+    rope = RotaryEmbedding(8, rotary_dim=6, pairing="adjacent")
+    q = torch.randn(2, 3, 4, 8)
+    position_ids = torch.tensor([[0, 1, 2, 3], [9, 10, 11, 12]])
+    shared = rope.rotation(position_ids, dtype=q.dtype)
+    assert torch.equal(rope(q, q, rotation=shared)[0], rope(q, q, position_ids)[0])
+    with pytest.raises(ValueError, match="rotation is for 4 tokens"):
+        rope(q[:, :, :2], q[:, :, :2], rotation=shared)

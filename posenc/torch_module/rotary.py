@@ -336,7 +336,41 @@ class RotaryEmbedding(NotScriptable, nn.Module):
             return offset.unsqueeze(1) + base
         return (base + offset).unsqueeze(0)
 
-    def forward(self, q: torch.Tensor, k: torch.Tensor, positions=None, *, offset=0
+    def rotation(self, positions=None, *, seq: int | None = None, offset=0,
+                 dtype: torch.dtype = torch.float32, device=None
+                 ) -> tuple[torch.Tensor, torch.Tensor]:
+        """The cos and sin of one forward pass, laid out for the rotation, to share between
+        layers: ``rope(q, k, rotation=rope.rotation(position_ids, dtype=q.dtype))`` in each
+        layer looks nothing up (transformers likewise computes cos/sin once per forward).
+
+        ``positions`` as in :meth:`forward`, or ``seq`` tokens from ``offset``. Returns two
+        tensors of shape ``(batch or 1, 1, seq, rotary_dim)`` in ``dtype``.
+
+        Examples
+        --------
+        >>> import torch
+        >>> from posenc.torch_module.rotary import RotaryEmbedding
+        >>> rope = RotaryEmbedding(4)
+        >>> q = torch.randn(2, 3, 5, 4)
+        >>> shared = rope.rotation(seq=5, offset=7)
+        >>> torch.equal(rope(q, q, rotation=shared)[0], rope(q, q, offset=7)[0])
+        True
+        """
+        if positions is None:
+            if not _is_int(seq) or seq <= 0:
+                raise ValueError(f"seq must be a positive int when positions are not given, "
+                                 f"got {seq!r}")
+            like = torch.empty(1, 1, seq, self.head_dim, device=device, dtype=dtype)
+        else:
+            positions = positions.to(device) if device is not None else positions
+            batch = positions.shape[0] if positions.dim() == 2 else 1
+            like = torch.empty(batch, 1, positions.shape[-1], self.head_dim,
+                               device=positions.device, dtype=dtype)
+        cos, sin = self._lookup(self.positions_for(like, positions, offset), dtype, True)
+        return cos.unsqueeze(1), sin.unsqueeze(1)
+
+    def forward(self, q: torch.Tensor, k: torch.Tensor, positions=None, *, offset=0,
+                rotation: tuple[torch.Tensor, torch.Tensor] | None = None
                 ) -> tuple[torch.Tensor, torch.Tensor]:
         """Rotate ``q`` and ``k`` (``(batch, heads, seq, head_dim)``, the same positions).
 
@@ -350,6 +384,9 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         offset : int or integer tensor, default 0
             Without ``positions``: the tokens are at ``offset .. offset + seq - 1``, e.g. the
             length of a KV cache; a ``(batch,)`` tensor gives one offset per row.
+        rotation : tuple of torch.Tensor, optional
+            From :meth:`rotation`, computed once per forward pass and shared by the layers
+            (instead of ``positions`` or ``offset``).
 
         Returns
         -------
@@ -376,6 +413,16 @@ class RotaryEmbedding(NotScriptable, nn.Module):
             raise ValueError(f"q and k must have the same batch and seq (the new tokens), got "
                              f"{tuple(q.shape)} and {tuple(k.shape)}")
         seq = q.shape[-2]
+        if rotation is not None:
+            if positions is not None or not (_is_int(offset) and offset == 0):
+                raise ValueError("pass rotation, or positions/offset, not both (rotation holds "
+                                 "the positions)")
+            cos, sin = rotation
+            if cos.shape[-2] != seq or cos.shape[-1] != self.rotary_dim:
+                raise ValueError(f"rotation is for {cos.shape[-2]} tokens of rotary_dim="
+                                 f"{cos.shape[-1]}, q has {seq} tokens (rotary_dim="
+                                 f"{self.rotary_dim}): build it with rope.rotation(...)")
+            return _rotate(q, cos, sin, self.pairing), _rotate(k, cos, sin, self.pairing)
         if positions is None and type(offset) is int and offset >= 0 and \
                 not torch.compiler.is_compiling():
             table = self._table(offset + seq, q.device, q.dtype)      # a KV cache's offset:
