@@ -159,11 +159,17 @@ def evaluate_rules(example) -> str | None:
     return None
 
 
+# The pages of docs/ this process collected: the end-of-run totals count these (all of them in a
+# whole run, one in `pytest PAGE`).
+COLLECTED: set[Path] = set()
+
+
 class PageRulesParser:
     """One example after the page's last block: the page's rules (harness.rules)."""
 
     def __call__(self, document):
         page = model.parse(document.text, document.path)
+        COLLECTED.add(Path(document.path).resolve())
         end = len(document.text)
         yield Region(end, end, page, evaluate_rules)
 
@@ -205,15 +211,16 @@ docstring_sybil = Sybil(
 pytest_collect_file = (markdown_sybil + docstring_sybil).pytest()
 
 
-def totals(root: Path = ROOT, with_causes: bool = False) -> tuple:
-    """(numbers by verdict, sentences by verdict) over every page of docs/, and causal sentences
-    by verdict when ``with_causes``."""
-    from harness import causes, numbers, words
+def totals(root: Path = ROOT, with_causes: bool = False, paths=None) -> tuple:
+    """(numbers by verdict, sentences by verdict) over ``paths`` (default every page of docs/),
+    and causal sentences (and scope verdicts, keyed "scope ...") by verdict when
+    ``with_causes``."""
+    from harness import causes, numbers, scope, words
 
     nums: dict[str, int] = {}
     said: dict[str, int] = {}
     why: dict[str, int] = {}
-    for path in model.pages(root):
+    for path in model.pages(root) if paths is None else paths:
         page = model.read(path)
         for n in numbers.scan(path, page).numbers:
             nums[n.verdict] = nums.get(n.verdict, 0) + 1
@@ -223,12 +230,26 @@ def totals(root: Path = ROOT, with_causes: bool = False) -> tuple:
             for s in causes.lint(path, page):
                 if s.words:
                     why[s.verdict] = why.get(s.verdict, 0) + 1
+            for s in scope.lint(path, page):
+                key = "scope " + s.verdict
+                why[key] = why.get(key, 0) + 1
     return (nums, said, why) if with_causes else (nums, said)
 
 
-def pytest_terminal_summary(terminalreporter):
-    """Print the prose-number and claim-word totals at the end of every run."""
-    nums, said, why = totals(with_causes=True)
+def pytest_terminal_summary(terminalreporter, config):
+    """Print the prose-number, claim-word and cause totals of the pages the run tested: every
+    page of docs/ under pytest-xdist (the workers collect, not this process), else those
+    collected here; nothing when the run tested no page of docs/."""
+    if getattr(config.option, "numprocesses", None):
+        paths = None
+    else:
+        docs = (ROOT / "docs").resolve()
+        paths = sorted(p for p in COLLECTED if docs in p.parents)
+        if not paths:
+            return
+    nums, said, why = totals(with_causes=True, paths=paths)
+    pages = "every page" if paths is None else f"{len(paths)} page{'s' * (len(paths) > 1)}"
+    terminalreporter.write_line(f"page rules over {pages} of docs/:")
     terminalreporter.write_line(
         "prose numbers: {checked} checked by outputs in their section, {restated} restated in "
         "answer/summary, {input} inputs bound to names, {exempt} exempt (<!-- not-checked -->), "
@@ -244,6 +265,11 @@ def pytest_terminal_summary(terminalreporter):
         "causes: {total} causal sentences, {bound} bound to a cause check, {sourced} sourced, "
         "{derived} derived, {exempt} questions/quotations (<!-- no-claim -->), {transition} on "
         "the transition list, {flagged} flagged".format(
-            total=sum(why.values()),
+            total=sum(v for k, v in why.items() if not k.startswith("scope")),
             **{k: why.get(k, 0) for k in ("bound", "sourced", "derived", "exempt", "transition",
                                            "flagged")}))
+    terminalreporter.write_line(
+        "scope: {scoped} universal sentences next to a check that declares its domain, {family} "
+        "family sentences (half precision, every width, any base) naming or checking each "
+        "member, {flagged} flagged".format(**{k: why.get("scope " + k, 0)
+                                              for k in ("scoped", "family", "flagged")}))

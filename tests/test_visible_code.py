@@ -4,8 +4,8 @@ A page's doc tests run every block in one namespace, folds included, so a visibl
 uses a name defined only inside a closed fold ("Check: ...") passes there and fails for a reader
 who copies the visible code. Here, for every page, the *visible* Python blocks (not inside a
 ``???`` fold, not ``exec="on"`` blocks, which already run alone) run alone, in order, in a
-fresh namespace, and each ``>>>`` output must be what the page shows (the doc tests' checker:
-a written float is the value rounded to the digits shown).
+fresh namespace, and each ``>>>`` output must be exactly what the page shows (the doc tests'
+checker).
 
 And a fold may not change a name that the visible code defined and reads again later (it
 would silently change what the reader's code means, as a fold that re-bound ``pos`` from 0-99
@@ -27,7 +27,7 @@ import numpy as np
 import pytest
 
 from harness import page as model
-from harness.collect import OPTIONFLAGS, RoundedNumberChecker
+from harness.collect import OPTIONFLAGS, ExactChecker
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = sorted(p for p in (ROOT / "docs").rglob("*.md")) + [ROOT / "README.md"]
@@ -35,10 +35,7 @@ CLEAR = re.compile(r"<!--\s*clear-namespace\s*-->")
 # Pages whose visible code does not yet stand alone (issue 32): each must fail (strict), so a
 # page fixed must leave this list, and the list only shrinks.
 NOT_YET = {
-    "docs/chapters/02-what-if-we-use-the-index.md", "docs/chapters/04-from-digits-to-waves.md",
-    "docs/chapters/05-is-one-sine-enough.md", "docs/chapters/06-many-clocks.md",
-    "docs/chapters/09-does-it-keep-its-promises.md", "docs/chapters/11-a-pytorch-module.md",
-    "docs/chapters/12-variants.md", "docs/chapters/13-how-precise-is-the-table.md",
+    "docs/chapters/11-a-pytorch-module.md", "docs/chapters/13-how-precise-is-the-table.md",
     "docs/chapters/14-learned-embeddings.md", "docs/chapters/15-what-came-next.md",
     "docs/errata.md",
 }
@@ -96,7 +93,7 @@ def run_visible(page) -> list:
     """Run the page's visible blocks alone; return the failures."""
     failures = []
     namespace = {"__name__": "__main__"}
-    runner = doctest.DocTestRunner(checker=RoundedNumberChecker(), optionflags=OPTIONFLAGS)
+    runner = doctest.DocTestRunner(checker=ExactChecker(), optionflags=OPTIONFLAGS)
     saved = np.get_printoptions()
     np.set_printoptions(legacy="1.25")
     try:
