@@ -74,12 +74,15 @@ def test_equals_transformers_rope_types(name):
     params = CONFIGS[name]
     torch.manual_seed(0)
     q, k = torch.randn(2, 4, 12, HEAD), torch.randn(2, 2, 12, HEAD)      # GQA: 2 kv heads
-    # a left-padded row, HF-style position ids, and a row far out (past the original length)
-    position_ids = torch.stack([torch.arange(12), torch.arange(200, 212)])
+    # a row from 0, and a row past max_position_embeddings (dynamic NTK grows its base there;
+    # LongRoPE takes its long factors past the original length)
+    position_ids = torch.stack([torch.arange(12), torch.arange(290, 302)])
     hq, hk, hf_rope = _hf(params, q, k, position_ids)
     seq_len = int(position_ids.max()) + 1
     ours = RotaryEmbedding.from_rope_parameters(params, HEAD, seq_len=seq_len,
                                                 max_position_embeddings=MAX_POS)
+    if name == "dynamic":                              # the base did grow
+        assert not np.allclose(ours.frequencies, RotaryEmbedding(HEAD).frequencies)
     assert ours.attention_factor == pytest.approx(hf_rope.attention_scaling, rel=1e-12)
     omega_hf = hf_rope.inv_freq.to(torch.float64).numpy()
     assert np.allclose(ours.frequencies, omega_hf, rtol=16 * EPS32, atol=0)
