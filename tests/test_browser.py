@@ -73,6 +73,24 @@ def newest_source_mtime() -> float:
 
 @pytest.fixture(scope="module")
 def site_dir() -> Path:
+    # tests/test_lab_widget.py uses this fixture too, maybe on the other xdist worker: one build
+    # per test run (a marker holds the run's id), the other module waiting on a lock for it.
+    import fcntl
+
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"pid{os.getpid()}"
+    marker = ROOT / ".cache" / "site-built-by"
+    marker.parent.mkdir(exist_ok=True)
+    with open(ROOT / ".cache" / "site-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if marker.exists() and marker.read_text() == run and (SITE / EXPLORE / "index.html").exists():
+            return SITE
+        marker.unlink(missing_ok=True)
+        site = _build_site()
+        marker.write_text(run)
+        return site
+
+
+def _build_site() -> Path:
     built = SITE / EXPLORE / "index.html"
     fresh = built.exists() and built.stat().st_mtime >= newest_source_mtime()
     # A site built without POSENC_SITE_URL has no sitemap, so no instant navigation to test.
