@@ -213,8 +213,9 @@ pytest_collect_file = (markdown_sybil + docstring_sybil).pytest()
 
 def totals(root: Path = ROOT, with_causes: bool = False, paths=None) -> tuple:
     """(numbers by verdict, sentences by verdict) over ``paths`` (default every page of docs/),
-    and causal sentences by verdict when ``with_causes``."""
-    from harness import causes, numbers, words
+    and causal sentences (and scope verdicts, keyed "scope ...") by verdict when
+    ``with_causes``."""
+    from harness import causes, numbers, scope, words
 
     nums: dict[str, int] = {}
     said: dict[str, int] = {}
@@ -229,6 +230,9 @@ def totals(root: Path = ROOT, with_causes: bool = False, paths=None) -> tuple:
             for s in causes.lint(path, page):
                 if s.words:
                     why[s.verdict] = why.get(s.verdict, 0) + 1
+            for s in scope.lint(path, page):
+                key = "scope " + s.verdict
+                why[key] = why.get(key, 0) + 1
     return (nums, said, why) if with_causes else (nums, said)
 
 
@@ -261,6 +265,11 @@ def pytest_terminal_summary(terminalreporter, config):
         "causes: {total} causal sentences, {bound} bound to a cause check, {sourced} sourced, "
         "{derived} derived, {exempt} questions/quotations (<!-- no-claim -->), {transition} on "
         "the transition list, {flagged} flagged".format(
-            total=sum(why.values()),
+            total=sum(v for k, v in why.items() if not k.startswith("scope")),
             **{k: why.get(k, 0) for k in ("bound", "sourced", "derived", "exempt", "transition",
                                            "flagged")}))
+    terminalreporter.write_line(
+        "scope: {scoped} universal sentences next to a check that declares its domain, {family} "
+        "family sentences (half precision, every width, any base) naming or checking each "
+        "member, {flagged} flagged".format(**{k: why.get("scope " + k, 0)
+                                              for k in ("scoped", "family", "flagged")}))

@@ -19,7 +19,7 @@ frequencies ``omega_i`` it rotates by (or, for xPos, scales the rotated vectors)
 * LongRoPE (Ding et al., "LongRoPE", 2024, arXiv:2402.13753; Phi-3): each ``omega_i`` divided
   by its own searched factor ``lambda_i``, from one list (``short_factor``) while the sequence
   fits the trained length ``L`` and from another (``long_factor``) past it; cosines and sines
-  are multiplied by ``sqrt(1 + ln s / ln L)``.
+  are multiplied by ``sqrt(1 + ln s / ln L)`` (Phi-3's code, as transformers runs it).
 * xPos (Sun et al., "A Length-Extrapolatable Transformer", 2022, arXiv:2212.10554): pair ``i``
   of the query at ``n`` is also multiplied by ``zeta_i ** (n / B)`` and of the key at ``m`` by
   ``zeta_i ** (-m / B)``, so a score decays with ``n - m`` only;

@@ -70,7 +70,7 @@ def run_doc_tests(dest: Path, stop_at_first: bool = True, timeout: float = 600,
 # Mutants of the harness itself: each loosens a check the harness promises, and the harness's
 # own tests (HARNESS_TESTS) must notice. scripts/mutants.py runs them after the package mutants.
 HARNESS_TESTS = ("tests/test_harness.py", "tests/test_prose_numbers.py", "tests/test_claim_words.py",
-                 "tests/test_causes.py")
+                 "tests/test_causes.py", "tests/test_scope.py")
 HARNESS_MUTANTS = [
     Mutant("docstring examples not collected", "harness/collect.py",
            "pytest_collect_file = (markdown_sybil + docstring_sybil).pytest()",
@@ -143,6 +143,17 @@ HARNESS_MUTANTS = [
            "            if len(stating) > spoken.count(d) and (",
            "            if False and (",
            "a definition's direction (at least 0.001) is bound to the check that states it"),
+    Mutant("scope: a sampled domain need not be stated", "harness/scope.py",
+           "                missing = sorted(_numbers(d) - said)",
+           "                missing = []",
+           "a check's declared sample is stated by its paragraph"),
+    Mutant("scope: a family need not be named member by member", "harness/scope.py",
+           "ok = (_members(prose, members) if members else bool(NUMBER.search(prose)))",
+           "ok = True",
+           "half precision is float16 and bfloat16, each checked"),
+    Mutant("numbers: a float in a code span is never read", "harness/rules.py",
+           "                if float(x) not in held:", "                if False:",
+           "a figure in backticks is a value of the page's code"),
     Mutant("lint: a check need not name the word", "harness/words.py",
            "s.missing = [w for w in words if not any(names(c.text, w) for c in near)]",
            "s.missing = [] if near else list(words)",

@@ -133,15 +133,20 @@ def _linear():
     return worst
 
 
-@counterpart(key="llama3", models="Llama 3.1, 3.2, 3.3 (factor 8, low 1, high 4, 8192)",
-             library='ROPE_INIT_FUNCTIONS["llama3"]', posenc="scaling.llama3_frequencies(128)")
+@counterpart(key="llama3",
+             models="Llama 3.1, 3.3 (factor 8); Llama 3.2 1B, 3B (factor 32, heads 64, 128)",
+             library='ROPE_INIT_FUNCTIONS["llama3"]',
+             posenc="scaling.llama3_frequencies(d, factor)")
 def _llama3():
-    cfg = config(rope_type="llama3", factor=8.0, low_freq_factor=1.0, high_freq_factor=4.0,
-                 original_max_position_embeddings=8192, rope_theta=500000.0,
-                 max_position_embeddings=131072)
-    inv, att = hf_rope("llama3", cfg)
-    assert att == 1.0
-    return rel(scaling.llama3_frequencies(128), inv)
+    worst = 0.0
+    for head, factor in [(128, 8.0), (64, 32.0), (128, 32.0)]:
+        cfg = config(head_dim=head, rope_type="llama3", factor=factor, low_freq_factor=1.0,
+                     high_freq_factor=4.0, original_max_position_embeddings=8192,
+                     rope_theta=500000.0, max_position_embeddings=131072)
+        inv, att = hf_rope("llama3", cfg)
+        assert att == 1.0
+        worst = max(worst, rel(scaling.llama3_frequencies(head, factor), inv))
+    return worst
 
 
 @counterpart(key="yarn-qwen", models="Qwen2.5 with YaRN (factor 4, original 32768, base 10^6)",

@@ -53,3 +53,16 @@ def test_attend_back_marks_the_key_three_back():
     fig = attend_back(3, 64, 30)
     x, y = fig.axes[0].lines[0].get_data()
     assert list(y) == list(range(3, 30)) and list(np.asarray(y) - np.asarray(x)) == [3] * 27
+
+
+def test_clock_path_names_the_pair_it_circles():
+    from posenc.plots.uniqueness import clock_path
+
+    pos = np.arange(100)
+    table = np.stack([np.sin(pos), np.sin(0.1 * pos)], axis=1)
+    fig = clock_path(table, pair_=(11, 55), pair_label="same sin(pos): 11 and 55")
+    assert [t.get_text() for t in fig.axes[0].get_legend().get_texts()] == ["same sin(pos): 11 and 55"]
+    assert "closest pair: 11 and 55" in [t.get_text() for t in
+                                          clock_path(table, pair_=(11, 55)).axes[0].get_legend().get_texts()]
+    with pytest.raises(TypeError, match="pair_label"):
+        clock_path(table, pair_=(11, 55), pair_label=3)
