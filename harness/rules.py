@@ -65,6 +65,25 @@ def scope_failures(page: Page) -> list:
             for s in scope.lint(page.path, page) if s.verdict == "flagged"]
 
 
+# A float written in a prose code span (`pos * 6e-8`) is a number too: it must be a value the
+# page's code holds (a fenced block or a claim marker), so a figure cannot hide in backticks.
+SPAN_FLOAT = re.compile(r"(?<![\w.])(?:\d+\.\d+(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+)(?![\w.])")
+
+
+def code_span_failures(page: Page) -> list:
+    code = " ".join(f.source for f in page.fences) + " " + " ".join(m.expr for m in page.markers)
+    held = {float(x) for x in SPAN_FLOAT.findall(code)}
+    out = []
+    for n, _, raw in page.prose:
+        for span in re.findall(r"`([^`]+)`", raw):
+            for x in SPAN_FLOAT.findall(span):
+                if float(x) not in held:
+                    out.append(f"{page.where(n)}: number {x!r} in the code span `{span}` is no "
+                               "value of the page's code (a block or a marker): write it in "
+                               "prose where the number rule binds it, or compute it in a block")
+    return out
+
+
 def line_failures(page: Page) -> list:
     return [f"{page.where(n)}: code line of {len(text)} characters (at most {lines.LIMIT}): "
             f"{text}" for n, text in lines.long_lines(page)]
@@ -75,7 +94,7 @@ def failures(page: Page, prose: bool = True) -> list:
     found = line_failures(page)
     if prose:
         found = (number_failures(page) + word_failures(page) + cause_failures(page)
-                 + scope_failures(page)
+                 + scope_failures(page) + code_span_failures(page)
                  + noise_failures(page) + found)
     return found
 

@@ -39,6 +39,9 @@ CONFIGS = {
                  "original_max_position_embeddings": 64,
                  "short_factor": [1.0 + 0.05 * i for i in range(HEAD // 2)],
                  "long_factor": [1.0 + 0.5 * i for i in range(HEAD // 2)]},
+    "yarn-untruncated": {"rope_type": "yarn", "rope_theta": 150000.0, "factor": 32.0,
+                         "original_max_position_embeddings": 64, "truncate": False,
+                         "beta_fast": 32.0, "beta_slow": 1.0},          # gpt-oss's kind
     "partial": {"rope_type": "default", "rope_theta": 10000.0, "partial_rotary_factor": 0.5},
 }
 MAX_POS = 256          # the model's max_position_embeddings (dynamic, longrope: 4x original)
@@ -59,10 +62,11 @@ def _hf(params: dict, q, k, position_ids):
 
 
 def _tolerance(positions: torch.Tensor, x: torch.Tensor) -> torch.Tensor:
-    """transformers rounds inverse frequencies and each angle pos * omega to float32: an angle
-    is off by a few units of pos * 2**-24, a coordinate by that times the pair's length."""
+    """transformers computes inverse frequencies in float32 (a power, then YaRN's blend: up to
+    16 units of 2**-24 apart from float64's) and rounds each angle pos * omega to float32: an
+    angle is off by up to about 17 pos 2**-24, a coordinate by that times the pair's length."""
     pos = positions.to(torch.float64)[:, None, :, None]          # (batch, 1, seq, 1)
-    return (1e-6 + 8 * (pos + 1) * EPS32) * x.abs().amax(dim=-1, keepdim=True).to(torch.float64)
+    return (1e-6 + 24 * (pos + 1) * EPS32) * x.abs().amax(dim=-1, keepdim=True).to(torch.float64)
 
 
 @pytest.mark.parametrize("name", sorted(CONFIGS))
@@ -70,15 +74,18 @@ def test_equals_transformers_rope_types(name):
     params = CONFIGS[name]
     torch.manual_seed(0)
     q, k = torch.randn(2, 4, 12, HEAD), torch.randn(2, 2, 12, HEAD)      # GQA: 2 kv heads
-    # a left-padded row, HF-style position ids, and a row far out (past the original length)
-    position_ids = torch.stack([torch.arange(12), torch.arange(200, 212)])
+    # a row from 0, and a row past max_position_embeddings (dynamic NTK grows its base there;
+    # LongRoPE takes its long factors past the original length)
+    position_ids = torch.stack([torch.arange(12), torch.arange(290, 302)])
     hq, hk, hf_rope = _hf(params, q, k, position_ids)
     seq_len = int(position_ids.max()) + 1
     ours = RotaryEmbedding.from_rope_parameters(params, HEAD, seq_len=seq_len,
                                                 max_position_embeddings=MAX_POS)
+    if name == "dynamic":                              # the base did grow
+        assert not np.allclose(ours.frequencies, RotaryEmbedding(HEAD).frequencies)
     assert ours.attention_factor == pytest.approx(hf_rope.attention_scaling, rel=1e-12)
     omega_hf = hf_rope.inv_freq.to(torch.float64).numpy()
-    assert np.allclose(ours.frequencies, omega_hf, rtol=4 * EPS32, atol=0)
+    assert np.allclose(ours.frequencies, omega_hf, rtol=16 * EPS32, atol=0)
     rq, rk = ours(q, k, position_ids)
     for a, b, x in ((rq, hq, q), (rk, hk, k)):
         assert ((a - b).abs().to(torch.float64) <= _tolerance(position_ids, x)).all()
@@ -271,3 +278,26 @@ def test_cos_sin_angles_are_float64():
     assert abs(float(cos[0, 0]) - np.cos(1e6)) < 1e-7
     x = torch.ones(1, 1, 1, 2)
     assert torch.allclose(apply_rotary(x, cos[None], cos[None] * 0), cos[None, None] * x)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.float16])
+def test_apply_rotary_is_apply_rotary_pos_emb_bit_for_bit(dtype):
+    """Given transformers' cos and sin, the same products and sums: the same bits."""
+    torch.manual_seed(4)
+    q, k = torch.randn(2, 4, 10, HEAD).to(dtype), torch.randn(2, 2, 10, HEAD).to(dtype)
+    config = LlamaConfig(hidden_size=HEAD * 4, num_attention_heads=4, num_key_value_heads=2)
+    cos, sin = LlamaRotaryEmbedding(config)(q, torch.arange(10)[None] + 300)
+    hq, hk = apply_rotary_pos_emb(q, k, cos, sin)
+    half = HEAD // 2
+    assert torch.equal(apply_rotary(q, cos[..., :half], sin[..., :half]), hq)
+    assert torch.equal(apply_rotary(k, cos[..., :half], sin[..., :half]), hk)
+
+
+def test_a_shared_rotation_equals_the_lookup():
+    rope = RotaryEmbedding(8, rotary_dim=6, pairing="adjacent")
+    q = torch.randn(2, 3, 4, 8)
+    position_ids = torch.tensor([[0, 1, 2, 3], [9, 10, 11, 12]])
+    shared = rope.rotation(position_ids, dtype=q.dtype)
+    assert torch.equal(rope(q, q, rotation=shared)[0], rope(q, q, position_ids)[0])
+    with pytest.raises(ValueError, match="rotation is for 4 tokens"):
+        rope(q[:, :, :2], q[:, :, :2], rotation=shared)

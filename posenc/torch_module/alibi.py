@@ -30,7 +30,16 @@ def alibi_slopes(n_heads: int, *, device=None) -> torch.Tensor:
     if isinstance(n_heads, torch.Tensor) and n_heads.dim() == 0 and \
             not n_heads.dtype.is_floating_point and n_heads.dtype != torch.bool:
         n_heads = int(n_heads)
-    return torch.tensor(_alibi_slopes(n_heads), dtype=torch.float32, device=device)
+    if isinstance(n_heads, (bool, np.bool_)) or not isinstance(n_heads, numbers.Integral) \
+            or n_heads <= 0:
+        _alibi_slopes(n_heads)                        # raises the reference's error
+    # The reference's rule (posenc.relative.alibi_slopes) in torch float64, so that a compiled
+    # graph holds no NumPy; equal to it rounded to float32 (tests/test_torch_rotary.py).
+    n = int(n_heads)
+    p = 1 << (n.bit_length() - 1)                     # largest power of two <= n
+    exponents = torch.cat([torch.arange(1, p + 1, dtype=torch.float64) / p,
+                           (2 * torch.arange(n - p, dtype=torch.float64) + 1) / (2 * p)])
+    return torch.pow(2.0, -8.0 * exponents).to(device=device, dtype=torch.float32)
 
 
 def alibi_bias(n_heads, q_len: int, k_len: int | None = None, *, offset=None,

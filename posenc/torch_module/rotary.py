@@ -34,7 +34,9 @@ _FLOAT = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
 
 
 def _is_int(value) -> bool:
-    return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
+    """An int, NumPy integer or, under torch.compile, a symbolic int; not a bool."""
+    return isinstance(value, (numbers.Integral, torch.SymInt)) and \
+        not isinstance(value, (bool, np.bool_))
 
 
 def check_pairing(pairing) -> str:
@@ -52,10 +54,10 @@ def check_pairing(pairing) -> str:
     return PAIRINGS[name]
 
 
-def rope_cos_sin(positions: torch.Tensor, omega: torch.Tensor, *, pairing: str = "halves",
+def rope_cos_sin(positions: torch.Tensor, omega: torch.Tensor, *,
                  attention_factor: float = 1.0) -> tuple[torch.Tensor, torch.Tensor]:
-    """``attention_factor * cos(pos * omega)`` and ``... sin(...)``, float32, laid out for
-    ``pairing``: shape ``positions.shape + (2 * len(omega),)``.
+    """``attention_factor * cos(pos * omega_i)`` and ``... sin(...)``, float32, one per pair:
+    shape ``positions.shape + (len(omega),)``.
 
     The angles are taken in float64 (``positions`` and ``omega`` are cast), so an angle at
     position ``10**6`` is still exact to about ``10**-10``; only the cosine and sine are rounded
@@ -66,53 +68,79 @@ def rope_cos_sin(positions: torch.Tensor, omega: torch.Tensor, *, pairing: str =
     >>> import torch
     >>> from posenc.torch_module.rotary import rope_cos_sin
     >>> cos, sin = rope_cos_sin(torch.tensor([0, 1]), torch.tensor([1.0, 0.01]))
-    >>> cos.shape, sin[1]                       # halves: [sin 1, sin 0.01, sin 1, sin 0.01]
-    (torch.Size([2, 4]), tensor([0.8415, 0.0100, 0.8415, 0.0100]))
+    >>> cos.shape, sin[1]                       # sin 1, sin 0.01
+    (torch.Size([2, 2]), tensor([0.8415, 0.0100]))
     """
     angles = positions.to(torch.float64).unsqueeze(-1) * omega.to(positions.device,
                                                                   torch.float64)
     cos, sin = torch.cos(angles), torch.sin(angles)
     if attention_factor != 1.0:
         cos, sin = cos * attention_factor, sin * attention_factor
-    cos, sin = cos.to(torch.float32), sin.to(torch.float32)
+    return cos.to(torch.float32), sin.to(torch.float32)
+
+
+def expand_cos_sin(cos: torch.Tensor, sin: torch.Tensor, pairing: str = "halves"
+                   ) -> tuple[torch.Tensor, torch.Tensor]:
+    """Per-pair cos and sin (``(..., r / 2)``) laid out over the ``r`` rotated coordinates for
+    ``pairing``: ``cos`` for both coordinates of a pair, and ``sin`` negated on the first
+    (``[-sin | sin]`` for halves, ``-s0, s0, -s1, s1, ...`` for adjacent), so that
+    ``x * cos + swap(x) * sin`` rotates.
+
+    Examples
+    --------
+    >>> import torch
+    >>> from posenc.torch_module.rotary import expand_cos_sin
+    >>> expand_cos_sin(torch.tensor([1.0, 2.0]), torch.tensor([3.0, 4.0]), "adjacent")[1]
+    tensor([-3.,  3., -4.,  4.])
+    """
     if pairing == "halves":
-        return torch.cat([cos, cos], dim=-1), torch.cat([sin, sin], dim=-1)
-    return cos.repeat_interleave(2, dim=-1), sin.repeat_interleave(2, dim=-1)
+        return torch.cat([cos, cos], dim=-1), torch.cat([-sin, sin], dim=-1)
+    return (cos.repeat_interleave(2, dim=-1),
+            torch.stack([-sin, sin], dim=-1).flatten(-2))
+
+
+def _rotate(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, pairing: str) -> torch.Tensor:
+    """``x * cos + swap(x) * sin`` on the first ``r = cos.shape[-1]`` coordinates (laid out by
+    :func:`expand_cos_sin`, in ``x.dtype``, broadcastable to ``x``)."""
+    r = cos.shape[-1]
+    rot = x[..., :r] if r < x.shape[-1] else x
+    if pairing == "halves":
+        half = r // 2
+        swapped = torch.cat([rot[..., half:], rot[..., :half]], dim=-1)
+    else:
+        swapped = rot.unflatten(-1, (r // 2, 2)).flip(-1).flatten(-2)
+    out = rot * cos + swapped * sin
+    if r < x.shape[-1]:
+        out = torch.cat([out, x[..., r:]], dim=-1)
+    return out
 
 
 def apply_rotary(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, *,
                  pairing: str = "halves") -> torch.Tensor:
-    """Rotate the first ``r = cos.shape[-1]`` coordinates of ``x`` by the angles behind
-    ``cos`` and ``sin``; coordinates past ``r`` (partial rotary) are left as they are.
+    """Rotate the first ``r = 2 * cos.shape[-1]`` coordinates of ``x``, pair ``i`` by the angle
+    behind ``cos[..., i]`` and ``sin[..., i]``; coordinates past ``r`` (partial rotary) are left
+    as they are.
 
-    ``x``: ``(batch, heads, seq, head_dim)``; ``cos``, ``sin``: ``(batch or 1, seq, r)`` or
-    ``(seq, r)`` (from :func:`rope_cos_sin`), cast to ``x.dtype`` before the products, as
-    ``transformers``' ``apply_rotary_pos_emb`` does.
+    ``x``: ``(batch, heads, seq, head_dim)``; ``cos``, ``sin``: ``(batch or 1, seq, r / 2)`` or
+    ``(seq, r / 2)`` (from :func:`rope_cos_sin`), cast to ``x.dtype`` before the products, as
+    ``transformers``' ``apply_rotary_pos_emb`` does. Pair ``(a, b)`` becomes
+    ``(a cos + b (-sin), b cos + a sin)``: the products and sums ``apply_rotary_pos_emb`` makes
+    (``rotate_half`` only negates), so in any dtype the result is the same bits for the same
+    cos and sin.
 
     Examples
     --------
     >>> import torch
     >>> from posenc.torch_module.rotary import apply_rotary, rope_cos_sin
-    >>> cos, sin = rope_cos_sin(torch.tensor([1]), torch.tensor([1.0]), pairing="adjacent")
+    >>> cos, sin = rope_cos_sin(torch.tensor([1]), torch.tensor([1.0]))
     >>> apply_rotary(torch.tensor([[[[1.0, 0.0, 5.0]]]]), cos, sin, pairing="adjacent")
     tensor([[[[0.5403, 0.8415, 5.0000]]]])
     """
-    r = cos.shape[-1]
+    pairing = check_pairing(pairing)
     if cos.dim() == 3:
         cos, sin = cos.unsqueeze(1), sin.unsqueeze(1)              # over the heads
-    cos, sin = cos.to(x.dtype), sin.to(x.dtype)
-    head_dim = x.shape[-1]
-    rot = x[..., :r] if r < head_dim else x
-    if pairing == "halves":
-        x1, x2 = rot[..., : r // 2], rot[..., r // 2:]
-        turned = torch.cat([-x2, x1], dim=-1)
-    else:
-        x1, x2 = rot[..., 0::2], rot[..., 1::2]
-        turned = torch.stack([-x2, x1], dim=-1).flatten(-2)
-    out = rot * cos + turned * sin
-    if r < head_dim:
-        out = torch.cat([out, x[..., r:]], dim=-1)
-    return out
+    cos, sin = expand_cos_sin(cos.to(x.dtype), sin.to(x.dtype), pairing)
+    return _rotate(x, cos, sin, pairing)
 
 
 class RotaryEmbedding(NotScriptable, nn.Module):
@@ -232,30 +260,36 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         if entry is None or entry[0].shape[0] < needed:
             length = max(self.max_len, 1 << (needed - 1).bit_length())
             pos = torch.arange(length, device=device)
-            cos, sin = rope_cos_sin(pos, self._omega_for(device), pairing=self.pairing,
+            cos, sin = rope_cos_sin(pos, self._omega_for(device),
                                     attention_factor=self.attention_factor)
-            entry = self._cache[key] = (cos.to(dtype), sin.to(dtype))
+            entry = self._cache[key] = (cos.to(dtype), sin.to(dtype),
+                                        *expand_cos_sin(cos.to(dtype), sin.to(dtype),
+                                                        self.pairing))
         return entry
 
     # ------------------------------------------------------------------------------ forward
     def cos_sin(self, positions: torch.Tensor, dtype: torch.dtype = torch.float32
                 ) -> tuple[torch.Tensor, torch.Tensor]:
-        """cos and sin for integer ``positions`` (any shape), shape ``positions.shape +
-        (rotary_dim,)``, in ``dtype``.
+        """cos and sin for integer ``positions`` (any shape), one per pair: shape
+        ``positions.shape + (rotary_dim // 2,)``, in ``dtype``.
 
         Examples
         --------
         >>> import torch
         >>> from posenc.torch_module.rotary import RotaryEmbedding
-        >>> RotaryEmbedding(2).cos_sin(torch.tensor([[0, 3]]))[1]
+        >>> RotaryEmbedding(4).cos_sin(torch.tensor([[0, 3]]))[1]
         tensor([[[0.0000, 0.0000],
-                 [0.1411, 0.1411]]])
+                 [0.1411, 0.0300]]])
         """
+        return self._lookup(positions, dtype, expanded=False)
+
+    def _lookup(self, positions, dtype, expanded):
+        """cos and sin at ``positions``: per pair, or laid out by :func:`expand_cos_sin`."""
         if torch.compiler.is_compiling():
             cos, sin = rope_cos_sin(positions, self._omega_for(positions.device),
-                                    pairing=self.pairing,
                                     attention_factor=self.attention_factor)
-            return cos.to(dtype), sin.to(dtype)
+            cos, sin = cos.to(dtype), sin.to(dtype)
+            return expand_cos_sin(cos, sin, self.pairing) if expanded else (cos, sin)
         if positions.numel() == 0:
             needed, low = 1, 0
         else:
@@ -263,7 +297,8 @@ class RotaryEmbedding(NotScriptable, nn.Module):
             needed = high + 1
         if low < 0:
             raise ValueError(f"positions must be >= 0, got {low}")
-        cos, sin = self._table(needed, positions.device, dtype)
+        table = self._table(needed, positions.device, dtype)
+        cos, sin = table[2:] if expanded else table[:2]
         return cos[positions], sin[positions]
 
     def positions_for(self, q: torch.Tensor, positions=None, offset=0) -> torch.Tensor:
@@ -288,7 +323,7 @@ class RotaryEmbedding(NotScriptable, nn.Module):
             if offset < 0:
                 raise ValueError(f"offset must be >= 0 (tokens already in the cache), got "
                                  f"{offset}")
-            return (base + int(offset)).unsqueeze(0)
+            return (base + offset).unsqueeze(0)
         if not isinstance(offset, torch.Tensor) or offset.dtype.is_floating_point or \
                 offset.dtype == torch.bool or offset.dim() > 1:
             raise TypeError(f"offset must be an int, a 0-d integer tensor or one per row "
@@ -301,7 +336,41 @@ class RotaryEmbedding(NotScriptable, nn.Module):
             return offset.unsqueeze(1) + base
         return (base + offset).unsqueeze(0)
 
-    def forward(self, q: torch.Tensor, k: torch.Tensor, positions=None, *, offset=0
+    def rotation(self, positions=None, *, seq: int | None = None, offset=0,
+                 dtype: torch.dtype = torch.float32, device=None
+                 ) -> tuple[torch.Tensor, torch.Tensor]:
+        """The cos and sin of one forward pass, laid out for the rotation, to share between
+        layers: ``rope(q, k, rotation=rope.rotation(position_ids, dtype=q.dtype))`` in each
+        layer looks nothing up (transformers likewise computes cos/sin once per forward).
+
+        ``positions`` as in :meth:`forward`, or ``seq`` tokens from ``offset``. Returns two
+        tensors of shape ``(batch or 1, 1, seq, rotary_dim)`` in ``dtype``.
+
+        Examples
+        --------
+        >>> import torch
+        >>> from posenc.torch_module.rotary import RotaryEmbedding
+        >>> rope = RotaryEmbedding(4)
+        >>> q = torch.randn(2, 3, 5, 4)
+        >>> shared = rope.rotation(seq=5, offset=7)
+        >>> torch.equal(rope(q, q, rotation=shared)[0], rope(q, q, offset=7)[0])
+        True
+        """
+        if positions is None:
+            if not _is_int(seq) or seq <= 0:
+                raise ValueError(f"seq must be a positive int when positions are not given, "
+                                 f"got {seq!r}")
+            like = torch.empty(1, 1, seq, self.head_dim, device=device, dtype=dtype)
+        else:
+            positions = positions.to(device) if device is not None else positions
+            batch = positions.shape[0] if positions.dim() == 2 else 1
+            like = torch.empty(batch, 1, positions.shape[-1], self.head_dim,
+                               device=positions.device, dtype=dtype)
+        cos, sin = self._lookup(self.positions_for(like, positions, offset), dtype, True)
+        return cos.unsqueeze(1), sin.unsqueeze(1)
+
+    def forward(self, q: torch.Tensor, k: torch.Tensor, positions=None, *, offset=0,
+                rotation: tuple[torch.Tensor, torch.Tensor] | None = None
                 ) -> tuple[torch.Tensor, torch.Tensor]:
         """Rotate ``q`` and ``k`` (``(batch, heads, seq, head_dim)``, the same positions).
 
@@ -315,6 +384,9 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         offset : int or integer tensor, default 0
             Without ``positions``: the tokens are at ``offset .. offset + seq - 1``, e.g. the
             length of a KV cache; a ``(batch,)`` tensor gives one offset per row.
+        rotation : tuple of torch.Tensor, optional
+            From :meth:`rotation`, computed once per forward pass and shared by the layers
+            (instead of ``positions`` or ``offset``).
 
         Returns
         -------
@@ -340,10 +412,25 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         if k.shape[-2] != q.shape[-2] or k.shape[0] != q.shape[0]:
             raise ValueError(f"q and k must have the same batch and seq (the new tokens), got "
                              f"{tuple(q.shape)} and {tuple(k.shape)}")
-        pos = self.positions_for(q, positions, offset)
-        cos, sin = self.cos_sin(pos, q.dtype)
-        return (apply_rotary(q, cos, sin, pairing=self.pairing),
-                apply_rotary(k, cos, sin, pairing=self.pairing))
+        seq = q.shape[-2]
+        if rotation is not None:
+            if positions is not None or not (_is_int(offset) and offset == 0):
+                raise ValueError("pass rotation, or positions/offset, not both (rotation holds "
+                                 "the positions)")
+            cos, sin = rotation
+            if cos.shape[-2] != seq or cos.shape[-1] != self.rotary_dim:
+                raise ValueError(f"rotation is for {cos.shape[-2]} tokens of rotary_dim="
+                                 f"{cos.shape[-1]}, q has {seq} tokens (rotary_dim="
+                                 f"{self.rotary_dim}): build it with rope.rotation(...)")
+            return _rotate(q, cos, sin, self.pairing), _rotate(k, cos, sin, self.pairing)
+        if positions is None and type(offset) is int and offset >= 0 and \
+                not torch.compiler.is_compiling():
+            table = self._table(offset + seq, q.device, q.dtype)      # a KV cache's offset:
+            cos, sin = table[2][offset:offset + seq], table[3][offset:offset + seq]   # views
+        else:
+            cos, sin = self._lookup(self.positions_for(q, positions, offset), q.dtype, True)
+            cos, sin = cos.unsqueeze(1), sin.unsqueeze(1)             # over the heads
+        return _rotate(q, cos, sin, self.pairing), _rotate(k, cos, sin, self.pairing)
 
     def extra_repr(self) -> str:
         parts = [f"head_dim={self.head_dim}"]
@@ -399,10 +486,10 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         elif kind == "yarn":
             if factor is None:
                 factor = max_position_embeddings / original
-            omega = _yarn_frequencies(dim, factor, original, base,
-                                      params.get("beta_slow") or 1.0,
-                                      params.get("beta_fast") or 32.0,
-                                      params.get("truncate", True))
+            omega = scaling.yarn_frequencies(dim, factor, original, base,
+                                             alpha=params.get("beta_slow") or 1.0,
+                                             beta=params.get("beta_fast") or 32.0,
+                                             truncate=params.get("truncate", True))
             if attention is None:
                 mscale, mscale_all = params.get("mscale"), params.get("mscale_all_dim")
                 attention = scaling.yarn_attention_factor(factor, mscale=mscale,
@@ -417,31 +504,15 @@ class RotaryEmbedding(NotScriptable, nn.Module):
             if factor is None:
                 factor = max_position_embeddings / original
             if attention is None:
-                attention = 1.0 if factor <= 1.0 else float(
-                    np.sqrt(1 + np.log(factor) / np.log(original)))
-            long = seq_len is not None and seq_len > original
-            ext = np.asarray(params["long_factor" if long else "short_factor"], np.float64)
-            omega = paper_frequencies(dim, base) / ext
+                attention = scaling.longrope_attention_factor(factor, original)
+            omega = scaling.longrope_frequencies(dim, params["short_factor"],
+                                                 params["long_factor"], original, seq_len, base)
         else:
             raise ValueError(f"rope_type must be one of 'default', 'linear', 'dynamic', "
                              f"'yarn', 'llama3', 'longrope', got {kind!r}")
         return cls(head_dim, frequencies=omega, rotary_dim=dim, pairing=pairing,
                    attention_factor=1.0 if attention is None else float(attention),
                    max_len=max_len)
-
-
-def _yarn_frequencies(d, factor, original, base, alpha, beta, truncate) -> np.ndarray:
-    """YaRN's frequencies as ``transformers`` computes them, ``truncate`` included (the
-    correction range rounded outward to whole pairs unless ``truncate=False``)."""
-    from .. import scaling
-
-    try:
-        return scaling.yarn_frequencies(d, factor, original, base, alpha=alpha, beta=beta,
-                                        truncate=truncate)
-    except TypeError:           # a posenc.scaling without ``truncate``: its default (True)
-        if not truncate:
-            raise
-        return scaling.yarn_frequencies(d, factor, original, base, alpha=alpha, beta=beta)
 
 
 def check_position_ids(positions, batch: int, seq: int, device) -> torch.Tensor:
