@@ -36,7 +36,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 torch = pytest.importorskip("torch")
 
-from lab_widget_driver import page as blank_page, train, vendor_ready  # noqa: E402
+from lab_widget_driver import blank_page, train, vendor_ready  # noqa: E402
 from posenc.encoding import encode, frequencies  # noqa: E402
 from posenc.lab import run as lab_run  # noqa: E402
 from posenc.lab.experiments import EXPERIMENTS, verdict  # noqa: E402
@@ -61,9 +61,11 @@ def _skip_unless_ready():
 
 
 @pytest.fixture(scope="module")
-def js():
+def js(browser):
+    """A blank page with the widget's model.js and TensorFlow.js, in test_browser's browser
+    (one Playwright per process)."""
     _skip_unless_ready()
-    with blank_page() as p:
+    with blank_page(browser) as p:
         yield p
 
 
