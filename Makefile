@@ -34,7 +34,7 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)  ## create .venv and install posenc with the docs and test tools
 
-serve: $(STAMP)  ## serve the site with live reload at http://127.0.0.1:8000/
+serve: $(STAMP) tfjs  ## serve the site with live reload at http://127.0.0.1:8000/
 	@# --dirty: after the first full build, rebuild only the pages that changed (their code
 	@# blocks run again), so an edit shows in about a second instead of re-running every page.
 	@# --dirty warns on every rebuild, so serve is not strict; make test and make docs are.
@@ -43,6 +43,9 @@ serve: $(STAMP)  ## serve the site with live reload at http://127.0.0.1:8000/
 # pytest-xdist workers for `make test` (--dist loadfile: one file per worker at a time): the
 # browser module, strict build first, runs on one; the unit and doc tests on the other.
 JOBS ?= 2
+# axe-core on every page at both widths (CI: `make test AXE_ALL=1`); empty: the sample and the
+# pages that differ from main.
+AXE_ALL ?=
 
 # axe-core for the accessibility test (tests/test_browser.py), fetched from the npm registry on
 # first use into .cache/ (git-ignored), never served with the site. No npm: the test skips.
@@ -55,17 +58,24 @@ $(AXE):
 		rm -rf package axe-core-$(AXE_VERSION).tgz; \
 	else echo "warning: npm not found: the axe-core accessibility test will be skipped"; fi
 
-test: $(STAMP) $(AXE)  ## run every test: strict site build, unit tests, doc blocks, docstrings, browser
+# TensorFlow.js for the lab widget (chapter 10b): pinned files fetched from the npm registry on
+# first use into .cache/ (git-ignored), sha256-checked; hooks/lab_widget.py adds them to the site.
+.PHONY: tfjs
+tfjs:
+	@$(PYTHON) hooks/lab_widget.py
+
+test: $(STAMP) $(AXE) tfjs  ## run every test: strict site build, unit tests, doc blocks, docstrings, browser
 	@# The strict build is the first test of tests/test_browser.py (POSENC_BUILD=always), so it
 	@# runs beside the unit and doc tests instead of before them. Screenshots for people to look
 	@# at are skipped here (POSENC_SCREENSHOTS=0): `make unit` or scripts/screenshots.py take them.
-	@# axe-core runs on every page at both widths (POSENC_AXE_ALL=1).
-	POSENC_BUILD=always POSENC_SCREENSHOTS=0 POSENC_AXE_ALL=1 $(BIN)/python -m pytest -n $(JOBS) --dist loadfile
+	@# axe-core runs at both widths on a fixed sample of pages and on every page that differs
+	@# from main (tests/test_browser.py, axe_pages); AXE_ALL=1 (CI) runs it on every page.
+	POSENC_BUILD=always POSENC_SCREENSHOTS=0 POSENC_AXE_ALL=$(AXE_ALL) $(BIN)/python -m pytest -n $(JOBS) --dist loadfile
 
-unit: $(STAMP) $(AXE)  ## pytest on one process; the site is rebuilt only if a source is newer than site/
+unit: $(STAMP) $(AXE) tfjs  ## pytest on one process; the site is rebuilt only if a source is newer than site/
 	$(BIN)/python -m pytest
 
-docs: $(STAMP)  ## only the strict site build into site/
+docs: $(STAMP) tfjs  ## only the strict site build into site/
 	$(BIN)/python -m mkdocs build --strict --clean --site-dir site
 
 mutants: $(STAMP)  ## mutate posenc in a copy and check that the pages' doc tests fail

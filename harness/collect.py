@@ -31,7 +31,7 @@ os.environ.setdefault("MPLBACKEND", "Agg")
 
 import numpy as np
 from sybil import Region, Sybil
-from sybil.evaluators.doctest import NUMBER, DocTestEvaluator, OutputChecker
+from sybil.evaluators.doctest import DocTestEvaluator, OutputChecker
 from sybil.evaluators.python import PythonEvaluator
 from sybil.parsers.abstract.doctest import DocTestStringParser
 from sybil.parsers.markdown import ClearNamespaceParser, SkipParser
@@ -43,43 +43,31 @@ from harness import rules
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# A float written on a page means "this value, correctly rounded to the digits shown".
-_FLOAT = re.compile(r"[+-]?(?:\d+\.\d*|\.\d+|\d+(?=[eE]))(?:[eE][+-]?\d+)?")
+# What a page shows is what Python prints: a >>> output is compared as text (doctest's own
+# checker, ELLIPSIS and NORMALIZE_WHITESPACE only), with no tolerance on numbers. A value that
+# could differ by CPU is rounded in the code that prints it (``round(x, 4)``), so the page shows
+# exactly what a reader gets when they paste the block. Docstrings obey the same rule.
 
 
 def _half_unit(text: str) -> float:
-    """Half a unit in the last digit written: 0.841 -> 0.0005, 2.5e-3 -> 0.00005."""
+    """Half a unit in the last digit written: 0.841 -> 0.0005, 2.5e-3 -> 0.00005 (the prose
+    number rules and the browser tests read a written number as the value rounded to it)."""
     mantissa, _, exponent = text.lower().partition("e")
     decimals = len(mantissa.partition(".")[2])
     return 0.5 * 10.0 ** (-(decimals - int(exponent or 0)))
 
 
-class RoundedNumberChecker(OutputChecker):
-    """Sybil's NUMBER accepts a whole unit of the last written digit (0.842 for 0.8415). Here a
-    written number must be the actual value rounded to the digits shown (half a unit)."""
-
-    def _remove_unwanted_precision(self, want: str, got: str) -> str:
-        wanted = list(_FLOAT.finditer(want))
-        actual = list(_FLOAT.finditer(got))
-        if len(wanted) != len(actual):
-            return got
-        pieces, last = [], 0
-        for w, g in zip(wanted, actual):
-            close = abs(float(w.group()) - float(g.group())) <= _half_unit(w.group()) * (1 + 1e-9)
-            pieces.append(got[last:g.start()])
-            pieces.append(w.group() if close else g.group())
-            last = g.end()
-        pieces.append(got[last:])
-        return "".join(pieces)
+class ExactChecker(OutputChecker):
+    """Doctest's comparison, nothing looser: ``0.841`` does not match 0.8414709848."""
 
 
 def doctest_evaluator(optionflags: int) -> DocTestEvaluator:
     evaluator = DocTestEvaluator(optionflags)
-    evaluator.runner._checker = RoundedNumberChecker()
+    evaluator.runner._checker = ExactChecker()
     return evaluator
 
 
-OPTIONFLAGS = NUMBER | doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+OPTIONFLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 
 def evaluate_exec(example) -> None:
@@ -171,11 +159,17 @@ def evaluate_rules(example) -> str | None:
     return None
 
 
+# The pages of docs/ this process collected: the end-of-run totals count these (all of them in a
+# whole run, one in `pytest PAGE`).
+COLLECTED: set[Path] = set()
+
+
 class PageRulesParser:
     """One example after the page's last block: the page's rules (harness.rules)."""
 
     def __call__(self, document):
         page = model.parse(document.text, document.path)
+        COLLECTED.add(Path(document.path).resolve())
         end = len(document.text)
         yield Region(end, end, page, evaluate_rules)
 
@@ -217,24 +211,45 @@ docstring_sybil = Sybil(
 pytest_collect_file = (markdown_sybil + docstring_sybil).pytest()
 
 
-def totals(root: Path = ROOT) -> tuple[dict, dict]:
-    """(numbers by verdict, sentences by verdict) over every page of docs/."""
-    from harness import numbers, words
+def totals(root: Path = ROOT, with_causes: bool = False, paths=None) -> tuple:
+    """(numbers by verdict, sentences by verdict) over ``paths`` (default every page of docs/),
+    and causal sentences (and scope verdicts, keyed "scope ...") by verdict when
+    ``with_causes``."""
+    from harness import causes, numbers, scope, words
 
     nums: dict[str, int] = {}
     said: dict[str, int] = {}
-    for path in model.pages(root):
+    why: dict[str, int] = {}
+    for path in model.pages(root) if paths is None else paths:
         page = model.read(path)
         for n in numbers.scan(path, page).numbers:
             nums[n.verdict] = nums.get(n.verdict, 0) + 1
         for s in words.lint(path, page):
             said[s.verdict] = said.get(s.verdict, 0) + 1
-    return nums, said
+        if with_causes:
+            for s in causes.lint(path, page):
+                if s.words:
+                    why[s.verdict] = why.get(s.verdict, 0) + 1
+            for s in scope.lint(path, page):
+                key = "scope " + s.verdict
+                why[key] = why.get(key, 0) + 1
+    return (nums, said, why) if with_causes else (nums, said)
 
 
-def pytest_terminal_summary(terminalreporter):
-    """Print the prose-number and claim-word totals at the end of every run."""
-    nums, said = totals()
+def pytest_terminal_summary(terminalreporter, config):
+    """Print the prose-number, claim-word and cause totals of the pages the run tested: every
+    page of docs/ under pytest-xdist (the workers collect, not this process), else those
+    collected here; nothing when the run tested no page of docs/."""
+    if getattr(config.option, "numprocesses", None):
+        paths = None
+    else:
+        docs = (ROOT / "docs").resolve()
+        paths = sorted(p for p in COLLECTED if docs in p.parents)
+        if not paths:
+            return
+    nums, said, why = totals(with_causes=True, paths=paths)
+    pages = "every page" if paths is None else f"{len(paths)} page{'s' * (len(paths) > 1)}"
+    terminalreporter.write_line(f"page rules over {pages} of docs/:")
     terminalreporter.write_line(
         "prose numbers: {checked} checked by outputs in their section, {restated} restated in "
         "answer/summary, {input} inputs bound to names, {exempt} exempt (<!-- not-checked -->), "
@@ -246,4 +261,15 @@ def pytest_terminal_summary(terminalreporter):
         "{exempt} no-claim markers (<!-- no-claim: reason -->), {flagged} flagged".format(
             total=sum(said.values()),
             **{k: said.get(k, 0) for k in ("satisfied", "exempt", "flagged")}))
-
+    terminalreporter.write_line(
+        "causes: {total} causal sentences, {bound} bound to a cause check, {sourced} sourced, "
+        "{derived} derived, {exempt} questions/quotations (<!-- no-claim -->), {transition} on "
+        "the transition list, {flagged} flagged".format(
+            total=sum(v for k, v in why.items() if not k.startswith("scope")),
+            **{k: why.get(k, 0) for k in ("bound", "sourced", "derived", "exempt", "transition",
+                                           "flagged")}))
+    terminalreporter.write_line(
+        "scope: {scoped} universal sentences next to a check that declares its domain, {family} "
+        "family sentences (half precision, every width, any base) naming or checking each "
+        "member, {flagged} flagged".format(**{k: why.get("scope " + k, 0)
+                                              for k in ("scoped", "family", "flagged")}))

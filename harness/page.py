@@ -39,11 +39,19 @@ HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<title>.*?)\s*#*\s*$")
 CHECK_MARKER = re.compile(r"^[ \t]*<!--[ \t]*check:(?P<expr>(?:(?!-->).)*?)-->[ \t]*$",
                           re.MULTILINE | re.DOTALL)
 NO_CLAIM = re.compile(r"<!--\s*no-claim:(?P<why>.*?)-->")
+# How a causal sentence is bound when no cause check names it (harness.causes):
+# ``<!-- cause: source -->`` (the sentence links the paper, code or thread that states it) or
+# ``<!-- cause: derived -->`` (algebra on the page, or on the page the sentence links, shows it).
+CAUSE_MARKER = re.compile(r"<!--\s*cause:\s*(?P<kind>[\w-]*)(?P<why>.*?)-->")
+# Markers that belong to the sentence before them when they open the next one.
+SENTENCE_MARKER = re.compile(r"(?:\s*<!--\s*(?:no-claim|cause):.*?-->)+")
 NUM_TOKEN = r"[\d.eE+\-−%]+(?:,\d{3})*"
 NOT_CHECKED = re.compile(r"<!--\s*not-checked:\s*(?P<nums>" + NUM_TOKEN + r"(?:,\s+" + NUM_TOKEN
                          + r")*)\s+(?P<why>.*?)-->")
 # The title line of a collapsed check (``??? note "Check: what it checks"``): it names the block
 # below it, which stays the check next to the paragraph above.
+# A collapsible box (``??? note "..."``, ``???+ ...``): what it holds is folded away.
+FOLD_OPEN = re.compile(r"^[ \t]*\?{3}\+?\s")
 CHECK_TITLE = re.compile(r'^\s*\?{3}\+?\s+\w+\s+"Check:[^"]*"\s*$')
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[*_\"'<\\]|$)")
 
@@ -162,6 +170,30 @@ class Page:
                                     line = fence.body[piece.lineno - 1][0]
                                     found.append((line, fence.section, piece.value))
         return found
+
+    def folded(self, line: int) -> bool:
+        """Whether line ``line`` (1-based) sits inside a collapsible ``???`` box: each line
+        with less indentation above it is a container; one of them opens the fold."""
+        def indent(raw):
+            return len(raw) - len(raw.lstrip(" \t"))
+
+        width = indent(self.lines[line - 1])
+        for n in range(line - 1, 0, -1):
+            raw = self.lines[n - 1]
+            if not raw.strip() or self.kind[n] == "fence":
+                continue
+            if indent(raw) < width:
+                if FOLD_OPEN.match(raw):
+                    return True
+                width = indent(raw)
+                if width == 0:
+                    return False
+        return False
+
+    def visible_blocks(self) -> list:
+        """The Python blocks a reader sees without opening anything: not in a fold, not an
+        ``exec="on"`` block (its code, if shown at all, is behind a "Code for this figure" tab)."""
+        return [f for f in self.fences if f.python and not f.exec_on and not self.folded(f.first)]
 
     def example_count(self) -> int:
         """How many examples the tests run on this page: one per code block, one per ``>>>``
@@ -305,15 +337,16 @@ def sentences(para: Element):
     for lineno, raw in para.lines:
         offsets.append((sum(len(p) + 1 for p in pieces), lineno))
         pieces.append(raw.strip())
-    # comments other than no-claim go first: their text ("et al. (2022)") is no sentence
-    joined = re.sub(r"<!--(?!\s*no-claim:).*?-->", lambda m: " " * len(m.group(0)),
+    # comments other than no-claim and cause go first: their text ("et al. (2022)") is no
+    # sentence
+    joined = re.sub(r"<!--(?!\s*(?:no-claim|cause):).*?-->", lambda m: " " * len(m.group(0)),
                     " ".join(pieces))
     out, start = [], 0
     for m in list(SENTENCE_END.finditer(joined)) + [None]:
         end = m.start() if m else len(joined)
         text = joined[start:end]
         line = max(l for off, l in offsets if off <= max(start, 0))
-        lead = NO_CLAIM.match(text.lstrip())
+        lead = SENTENCE_MARKER.match(text.lstrip())
         if lead and out:
             out[-1] = (out[-1][0], out[-1][1] + " " + lead.group(0))
             text = text.lstrip()[lead.end():]

@@ -3,6 +3,10 @@
 ``failures(page)`` returns one message per broken rule, each naming page, line and section:
 - every number typed in the prose is bound to the value that produces it (harness.numbers);
 - every sentence whose claim lives in a word has a check that states the word (harness.words);
+- every sentence that names a cause is bound to a cause check, a source or a derivation
+  (harness.causes);
+- a check's declared domain is stated by its paragraph, and a family ("half precision") is named
+  or checked member by member (harness.scope);
 - code lines a reader sees fit in 80 characters (harness.lines).
 The Sybil configuration (harness.collect) runs these as one more pytest item of the page, after
 its code blocks, so ``pytest docs/chapters/NN-*.md`` gives the page's whole verdict.
@@ -12,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from harness import lines, numbers, words
+from harness import causes, lines, numbers, scope, words
 from harness.page import Page
 
 
@@ -50,6 +54,36 @@ def word_failures(page: Page) -> list:
     return out
 
 
+def cause_failures(page: Page) -> list:
+    return [f"{page.where(s.line)}: cause ({', '.join(s.words) or 'check'}) not bound: "
+            f"{s.missing}: {s.text}" for s in causes.lint(page.path, page)
+            if s.verdict == "flagged"]
+
+
+def scope_failures(page: Page) -> list:
+    return [f"{page.where(s.line)}: scope: {s.why}: {s.text}"
+            for s in scope.lint(page.path, page) if s.verdict == "flagged"]
+
+
+# A float written in a prose code span (`pos * 6e-8`) is a number too: it must be a value the
+# page's code holds (a fenced block or a claim marker), so a figure cannot hide in backticks.
+SPAN_FLOAT = re.compile(r"(?<![\w.])(?:\d+\.\d+(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+)(?![\w.])")
+
+
+def code_span_failures(page: Page) -> list:
+    code = " ".join(f.source for f in page.fences) + " " + " ".join(m.expr for m in page.markers)
+    held = {float(x) for x in SPAN_FLOAT.findall(code)}
+    out = []
+    for n, _, raw in page.prose:
+        for span in re.findall(r"`([^`]+)`", raw):
+            for x in SPAN_FLOAT.findall(span):
+                if float(x) not in held:
+                    out.append(f"{page.where(n)}: number {x!r} in the code span `{span}` is no "
+                               "value of the page's code (a block or a marker): write it in "
+                               "prose where the number rule binds it, or compute it in a block")
+    return out
+
+
 def line_failures(page: Page) -> list:
     return [f"{page.where(n)}: code line of {len(text)} characters (at most {lines.LIMIT}): "
             f"{text}" for n, text in lines.long_lines(page)]
@@ -59,7 +93,9 @@ def failures(page: Page, prose: bool = True) -> list:
     """Every broken rule of the page; ``prose=False`` (README.md) judges only its code lines."""
     found = line_failures(page)
     if prose:
-        found = number_failures(page) + word_failures(page) + noise_failures(page) + found
+        found = (number_failures(page) + word_failures(page) + cause_failures(page)
+                 + scope_failures(page) + code_span_failures(page)
+                 + noise_failures(page) + found)
     return found
 
 

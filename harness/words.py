@@ -188,6 +188,25 @@ def comment_words(check: Check) -> set:
     return stated
 
 
+# A bound's direction ("at least 0.001 apart", "at most half a unit"): not a claim word on its
+# own (a sentence may say it without a check), but a check that states one in a comment
+# (``# at least 0.001``) binds it: each check stating it needs a sentence of its paragraph
+# saying it, so flipping the prose's direction (at least -> at most) fails.
+DIRECTION = re.compile(r"(?<![\w-])(at\s+least|at\s+most|no\s+more\s+than|no\s+less\s+than)\s+"
+                       r"(\d[\d.,]*|one|two|three|four|half|a|an)(?![\w-])", re.IGNORECASE)
+
+
+def directions(text: str) -> list:
+    """The direction phrases of a text, each with the word after it: ``at least 0.001``."""
+    return [" ".join(m.group(1).lower().split()) + " " + m.group(2).lower().rstrip(".")
+            for m in DIRECTION.finditer(text)]
+
+
+def stated_directions(check: Check) -> list:
+    comments = " ".join(line.partition("#")[2] for line in check.text.splitlines())
+    return directions(comments)
+
+
 def _near(elems, k) -> list:
     """The checks next to paragraph ``k``: the markers and the block right after it, and the
     block right before it, in the same section."""
@@ -212,6 +231,8 @@ def lint(path, page: Page | None = None) -> list:
     said: dict[int, set] = {}            # id of a check -> claim words of its paragraphs
     checks: dict[int, Check] = {}
     sharers: dict[int, int] = {}
+    paragraphs: list = []                # (paragraph, directions it says, checks next to it)
+    spoken_by: dict[int, list] = {}      # id of a check -> directions its paragraphs say
     for k, el in enumerate(elems):
         if el.kind == "paragraph":
             for c in _near(elems, k):
@@ -267,9 +288,26 @@ def lint(path, page: Page | None = None) -> list:
                         s.verdict = "flagged"
                         s.missing = [f"{w} (said by {len(group)} sentences of the paragraph, "
                                      f"named by {naming} check(s) next to it: one each)"]
+        # directions: as many sentences saying "at least 0.001" as checks next to it state it
+        spoken = [d for line, text in sentences(el) if not NO_CLAIM.search(text)
+                  for d in directions(_prose(text, math=True))]
+        paragraphs.append((el, spoken, near))
+        for c in near:
+            spoken_by.setdefault(id(c), []).extend(spoken)
         for c in near:
             checks[id(c)] = c
             said.setdefault(id(c), set()).update(paragraph_words)
+    for el, spoken, near in paragraphs:
+        for d in {d for c in near for d in stated_directions(c)}:
+            stating = [c for c in near if d in stated_directions(c)]
+            # a block between two paragraphs states it for one of them: the one that says it
+            if len(stating) > spoken.count(d) and (
+                    spoken.count(d) or not any(d in spoken_by[id(c)] for c in stating)):
+                found.append(Sentence(
+                    str(path), stating[0].line,
+                    f"{len(stating)} check(s) next to the paragraph at line {el.first} state "
+                    f"{d!r}, which {spoken.count(d)} of its sentences say: one sentence each",
+                    [d], verdict="flagged", missing=[d], section=el.section))
     section_of = {}
     for el in elems:                     # checks next to no paragraph name nothing it says
         for c in el.checks:

@@ -1,8 +1,10 @@
-"""MkDocs hook: end every page with a note saying how many of its code examples the tests run.
+"""MkDocs hook: end every page with a note saying how many code blocks it shows and how many
+checks the tests run on it.
 
-The count comes from the page model the tests use (harness.page: one per code block, one per
-``>>>`` statement, one per claim marker), so it is the number of examples `make test` evaluates
-on that page; tests/test_harness.py checks it equals what Sybil collects. This hook needs no test
+The counts come from the page model the tests use (harness.page): the blocks shown are the
+Python blocks outside folds (``Page.visible_blocks``); the checks are every example the tests
+evaluate on the page (one per code block, one per ``>>>`` statement, one per claim marker), and
+tests/test_harness.py checks that equals what Sybil collects. This hook needs no test
 tool: a docs-only install builds the site. The home page also gets site totals in place of the
 marker ``<!-- posenc:totals -->``.
 
@@ -47,6 +49,10 @@ def _count(path: Path) -> int:
     return read(path).example_count()
 
 
+def _shown(path: Path) -> int:
+    return len(read(path).visible_blocks())
+
+
 def on_files(files, config):
     _counts.clear()
     for f in files.documentation_pages():
@@ -62,8 +68,8 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
     if TOTALS_MARKER in markdown:
         pages = sum(1 for c in _counts.values() if c)
         total = sum(_counts.values())
-        text = (f"Right now the site has **{total} code examples on {pages} pages**, all run by "
-                "the tests on every change.")
+        text = (f"Right now the site has **{total} code examples and checks on {pages} pages**, "
+                "all run by the tests on every change.")
         record = ROOT / "docs" / "data" / "mutants.json"
         if record.exists():
             m = json.loads(record.read_text())
@@ -75,7 +81,11 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
         import posixpath
         here = posixpath.dirname(page.file.src_uri)
         link = posixpath.relpath("checks.md", here or ".")
-        note = (f"Checked: this page's {n} code examples run on every change. "
-                f"[How this site checks itself]({link})")
+        shown = _shown(Path(page.file.abs_src_path))
+        blocks = f"{shown} code block{'s' if shown != 1 else ''}"
+        checks = f"{n} check{'s' if n != 1 else ''}"
+        what = (f"the {blocks} shown on this page and its {checks} in all (folded ones "
+                "included)" if shown else f"the {checks} behind this page's numbers and figures")
+        note = f"Checked: {what} run on every change. [How this site checks itself]({link})"
         markdown += f'\n\n<div class="posenc-checked" markdown>\n{note}\n</div>\n'
     return markdown

@@ -46,6 +46,48 @@ def pairwise_distances(table) -> np.ndarray:
     return np.sqrt(np.clip(d2, 0.0, None))
 
 
+_BLOCK_ENTRIES = 1 << 22                        # distances held at once: 32 MB of float64
+
+
+def _close_pairs(t: np.ndarray, k: int):
+    """Every pair ``a < b`` whose fast distance is within a tolerance of the ``k``-th smallest.
+
+    The fast distance (``|x|^2 + |y|^2 - 2 x.y``) loses ~1e-8 to cancellation, so every pair
+    within ``1e-6 (1 + max |t|)`` of the ``k``-th smallest is kept, and the caller measures those
+    exactly. Rows are taken a block at a time against the rows after them, so memory stays at
+    ``_BLOCK_ENTRIES`` whatever ``n`` is (all pairs of 10,000 positions would take 800 MB). A
+    block's own ``k``-th smallest is never below the overall one, so the running cutoff keeps a
+    superset of what the final cutoff keeps, and the final one then picks exactly those pairs.
+    """
+    n = t.shape[0]
+    sq = np.einsum("ij,ij->i", t, t)
+    slack = 1e-6 * (1.0 + np.abs(t).max())
+    rows = max(1, _BLOCK_ENTRIES // n)
+    cutoff2 = np.inf                            # a squared distance, rounded up
+    found_a, found_b, found_d2 = [], [], []
+    for lo in range(0, n - 1, rows):
+        hi = min(lo + rows, n - 1)
+        d2 = sq[lo:hi, None] + sq[None, lo + 1:] - 2.0 * (t[lo:hi] @ t[lo + 1:].T)
+        d2[:, :hi - lo][np.tri(hi - lo, k=-1, dtype=bool)] = np.inf    # only b > a
+        if cutoff2 == np.inf and d2.size >= k:
+            cutoff2 = _squared(np.partition(d2, k - 1, axis=None)[k - 1], slack)
+        r, c = np.nonzero(d2 <= cutoff2)
+        found_a.append(r + lo)
+        found_b.append(c + lo + 1)
+        found_d2.append(d2[r, c])
+        if found_d2[-1].size >= k:
+            cutoff2 = min(cutoff2, _squared(np.partition(found_d2[-1], k - 1)[k - 1], slack))
+    a, b, d2 = (np.concatenate(x) for x in (found_a, found_b, found_d2))
+    approx = np.sqrt(np.clip(d2, 0.0, None))
+    keep = approx <= np.partition(approx, k - 1)[k - 1] + slack
+    return a[keep], b[keep]
+
+
+def _squared(d2: float, slack: float) -> float:
+    """The squared cutoff for a ``k``-th smallest squared distance ``d2``, rounded up."""
+    return (np.sqrt(max(d2, 0.0)) + slack) ** 2 * (1 + 1e-9)
+
+
 def nearest_pairs(table, count: int = 5, positions=None):
     """The ``count`` closest pairs of distinct rows, closest first.
 
@@ -76,12 +118,8 @@ def nearest_pairs(table, count: int = 5, positions=None):
     labels = np.arange(n) if positions is None else np.asarray(positions)
     if labels.shape != (n,):
         raise ValueError(f"positions must have one entry per row ({n}), got shape {labels.shape}")
-    a, b = np.triu_indices(n, k=1)
-    approx = pairwise_distances(t)[a, b]        # fast, but cancellation costs ~1e-8
-    k = min(int(count), a.size)
-    cutoff = np.partition(approx, k - 1)[k - 1] + 1e-6 * (1.0 + np.abs(t).max())
-    keep = np.flatnonzero(approx <= cutoff)     # every pair that could be among the closest
-    a, b = a[keep], b[keep]
+    k = min(int(count), n * (n - 1) // 2)
+    a, b = _close_pairs(t, k)                   # every pair that could be among the closest
     d = np.linalg.norm(t[a] - t[b], axis=1)     # exact distances for those
     order = np.lexsort((b, a, d))[:k]
     return [(labels[a[j]].item(), labels[b[j]].item(), float(d[j])) for j in order]

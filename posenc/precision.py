@@ -172,7 +172,7 @@ def build(method: str, pos, d_model: int, base: float = BASE) -> np.ndarray:
     --------
     >>> import numpy as np
     >>> from posenc.precision import build
-    >>> build("built in float16", [2049], 2)[0, 0] == np.sin(2048.0).astype(np.float16)
+    >>> bool(build("built in float16", [2049], 2)[0, 0] == np.sin(2048.0).astype(np.float16))
     True
     """
     method = _check_method(method)

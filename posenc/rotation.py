@@ -54,7 +54,7 @@ def rotation_block(theta) -> np.ndarray:
     >>> x, theta = 0.3, 1.1
     >>> (rotation_block(theta) @ [np.sin(x), np.cos(x)]).round(6)
     array([0.98545 , 0.169967])
-    >>> round(np.sin(x + theta), 6), round(np.cos(x + theta), 6)
+    >>> round(float(np.sin(x + theta)), 6), round(float(np.cos(x + theta)), 6)
     (0.98545, 0.169967)
     """
     t = _check_offset(theta, "theta")

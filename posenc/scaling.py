@@ -13,7 +13,13 @@ frequencies ``omega_i`` it rotates by (or, for xPos, scales the rotated vectors)
 * YaRN's "NTK-by-parts" interpolation (same paper): pairs that turn more than ``beta`` times
   within the training length keep their frequency, pairs that turn less than ``alpha`` times
   are interpolated by ``s``, and a linear ramp in the number of turns joins the two; attention
-  logits are scaled by ``1 / t`` with ``sqrt(1 / t) = 0.1 ln s + 1``.
+  logits are scaled by ``1 / t`` with ``sqrt(1 / t) = 0.1 ln s + 1``. The released code rounds
+  the ramp's two ends to whole pairs; ``truncate=False`` (gpt-oss's configuration) keeps them
+  fractional.
+* LongRoPE (Ding et al., "LongRoPE", 2024, arXiv:2402.13753; Phi-3): each ``omega_i`` divided
+  by its own searched factor ``lambda_i``, from one list (``short_factor``) while the sequence
+  fits the trained length ``L`` and from another (``long_factor``) past it; cosines and sines
+  are multiplied by ``sqrt(1 + ln s / ln L)`` (Phi-3's code, as transformers runs it).
 * xPos (Sun et al., "A Length-Extrapolatable Transformer", 2022, arXiv:2212.10554): pair ``i``
   of the query at ``n`` is also multiplied by ``zeta_i ** (n / B)`` and of the key at ``m`` by
   ``zeta_i ** (-m / B)``, so a score decays with ``n - m`` only;
@@ -166,8 +172,17 @@ def correction_pair(turns: float, d_model: int, original_length: int,
     return d_model * float(np.log(length / (2 * np.pi * turns))) / (2 * float(np.log(check_base(base))))
 
 
+def _check_truncate(truncate, ramp: str) -> bool:
+    if not isinstance(truncate, (bool, np.bool_)):
+        raise TypeError(f"truncate must be True or False, got {truncate!r}")
+    if not truncate and ramp != "code":
+        raise ValueError(f"truncate=False applies to ramp='code' only, got ramp={ramp!r}")
+    return bool(truncate)
+
+
 def yarn_ramp(d_model: int, original_length: int, base: float = BASE, *,
-              alpha: float = 1.0, beta: float = 32.0, ramp: str = "code") -> np.ndarray:
+              alpha: float = 1.0, beta: float = 32.0, ramp: str = "code",
+              truncate: bool = True) -> np.ndarray:
     """YaRN's ramp ``gamma`` per pair: 0 means interpolate, 1 means keep the frequency.
 
     ``r_i = L / lambda_i`` is how many turns pair ``i`` makes within the training length ``L``.
@@ -180,7 +195,9 @@ def yarn_ramp(d_model: int, original_length: int, base: float = BASE, *,
       with ``truncate=True`` (Qwen2.5, DeepSeek-V3 and others). The ramp is linear in the
       *pair index* ``i``, from ``low = floor(correction_pair(beta))`` (``gamma = 1``) to
       ``high = ceil(correction_pair(alpha))`` (``gamma = 0``), with ``low >= 0`` and
-      ``high <= d_model - 1`` as in that code.
+      ``high <= d_model - 1`` as in that code. ``truncate=False`` skips ``floor`` and ``ceil``:
+      the ramp then runs between the fractional pair indices themselves, as gpt-oss's
+      configuration asks (``"truncate": false``; transformers reads the key, default true).
     * ``ramp="paper"``: Peng et al. (2023), "NTK-by-parts" interpolation: linear in the number of
       turns, ``gamma = clip((r - alpha) / (beta - alpha), 0, 1)``. Since ``r`` falls
       geometrically with ``i``, this ramp bends towards 0.
@@ -200,6 +217,9 @@ def yarn_ramp(d_model: int, original_length: int, base: float = BASE, *,
         Turn counts where the ramp ends and starts (``beta_slow`` and ``beta_fast`` in the code);
         ``0 < alpha < beta``.
     ramp : {"code", "paper"}, default "code"
+    truncate : bool, default True
+        Round the code ramp's ends to whole pairs (``floor``, ``ceil``); ``False`` only with
+        ``ramp="code"``.
 
     Returns
     -------
@@ -213,6 +233,8 @@ def yarn_ramp(d_model: int, original_length: int, base: float = BASE, *,
     array([1.  , 1.  , 1.  , 0.75, 0.5 , 0.25, 0.  , 0.  ])
     >>> yarn_ramp(16, 2048, ramp="paper").round(3)
     array([1.   , 1.   , 1.   , 0.3  , 0.073, 0.001, 0.   , 0.   ])
+    >>> yarn_ramp(16, 2048, truncate=False).round(3)        # ends not rounded (gpt-oss)
+    array([1.   , 1.   , 1.   , 0.673, 0.341, 0.009, 0.   , 0.   ])
 
     See the chapter "Where does it fall short, and what came next?"
     (docs/chapters/15-what-came-next.md), section "YaRN's two ramps".
@@ -220,13 +242,17 @@ def yarn_ramp(d_model: int, original_length: int, base: float = BASE, *,
     d_model = check_d_model(d_model)
     length = _check_length(original_length)
     ramp = _check_ramp(ramp)
+    truncate = _check_truncate(truncate, ramp)
     alpha = _check_real(alpha, "alpha", minimum=0.0, strict=True)
     beta = _check_real(beta, "beta", minimum=alpha, strict=True)
     if ramp == "paper":
         turns = length * frequencies(d_model, base) / (2 * np.pi)    # r_i = L / lambda_i
         return np.clip((turns - alpha) / (beta - alpha), 0.0, 1.0)
-    low = max(math.floor(correction_pair(beta, d_model, length, base)), 0)
-    high = min(math.ceil(correction_pair(alpha, d_model, length, base)), d_model - 1)
+    low = correction_pair(beta, d_model, length, base)
+    high = correction_pair(alpha, d_model, length, base)
+    if truncate:
+        low, high = math.floor(low), math.ceil(high)
+    low, high = max(low, 0), min(high, d_model - 1)
     if low == high:
         high += 0.001                                   # the code's guard against 0 / 0
     i = np.arange(d_model // 2, dtype=np.float64)
@@ -234,10 +260,12 @@ def yarn_ramp(d_model: int, original_length: int, base: float = BASE, *,
 
 
 def yarn_frequencies(d_model: int, factor: float, original_length: int, base: float = BASE, *,
-                     alpha: float = 1.0, beta: float = 32.0, ramp: str = "code") -> np.ndarray:
+                     alpha: float = 1.0, beta: float = 32.0, ramp: str = "code",
+                     truncate: bool = True) -> np.ndarray:
     """Frequencies under YaRN's "NTK-by-parts": ``(1 - gamma) omega / s + gamma omega``.
 
-    ``gamma`` is :func:`yarn_ramp` (``ramp="code"`` by default, the one models run).
+    ``gamma`` is :func:`yarn_ramp` (``ramp="code"`` by default, the one models run;
+    ``truncate=False`` for a configuration with ``"truncate": false``, such as gpt-oss's).
     Counterpart: ``transformers.modeling_rope_utils.ROPE_INIT_FUNCTIONS["yarn"]`` (its
     inverse frequencies), and the released code's ``LlamaYaRNScaledRotaryEmbedding``, checked in ``tests/test_conformance.py``.
 
@@ -250,9 +278,13 @@ def yarn_frequencies(d_model: int, factor: float, original_length: int, base: fl
     array([1.   , 1.   , 1.   , 0.812, 0.625, 0.438, 0.25 , 0.25 ])
     >>> (yarn_frequencies(16, 4.0, 2048, ramp="paper") / omega).round(3)
     array([1.   , 1.   , 1.   , 0.475, 0.305, 0.251, 0.25 , 0.25 ])
+    >>> gpt_oss = yarn_frequencies(64, 32.0, 4096, 150000.0, truncate=False)
+    >>> int((gpt_oss != yarn_frequencies(64, 32.0, 4096, 150000.0)).sum())  # of 32 pairs
+    9
     """
     factor = _check_real(factor, "factor", minimum=1.0)
-    gamma = yarn_ramp(d_model, original_length, base, alpha=alpha, beta=beta, ramp=ramp)
+    gamma = yarn_ramp(d_model, original_length, base, alpha=alpha, beta=beta, ramp=ramp,
+                      truncate=truncate)
     omega = frequencies(d_model, base)
     return (1.0 - gamma) * omega / factor + gamma * omega
 
@@ -297,6 +329,118 @@ def yarn_attention_factor(factor: float, *, mscale: float | None = None,
     mscale = _check_real(mscale, "mscale", minimum=0.0, strict=True)
     mscale_all_dim = _check_real(mscale_all_dim, "mscale_all_dim", minimum=0.0, strict=True)
     return _mscale(factor, mscale) / _mscale(factor, mscale_all_dim)
+
+
+def _check_factor_list(values, name: str, d_model: int) -> np.ndarray:
+    try:
+        factors = np.asarray(values, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a list of {d_model // 2} real numbers, got {values!r}") \
+            from None
+    if factors.shape != (d_model // 2,):
+        raise ValueError(f"{name} must hold one factor per pair, {d_model // 2} for "
+                         f"d_model={d_model}, got shape {factors.shape}")
+    if not (np.isfinite(factors).all() and (factors > 0).all()):
+        raise ValueError(f"{name} must hold finite numbers > 0, got {values!r}")
+    return factors
+
+
+def longrope_uses_long(seq_len: int, original_length: int) -> bool:
+    """LongRoPE's switch: ``True`` when ``seq_len`` positions no longer fit the trained length.
+
+    ``seq_len > original_length``, with ``seq_len`` the number of positions the current
+    forward pass covers (``max(position_ids) + 1``), as transformers decides it. Other
+    libraries decide on other lengths (see chapter 16, "Reading a rope_scaling block").
+    Counterpart: ``longrope_frequency_update`` in ``transformers.modeling_rope_utils``
+    (``seq_len > original_max_position_embeddings``), checked in ``tests/test_conformance.py``.
+
+    Examples
+    --------
+    >>> from posenc.scaling import longrope_uses_long
+    >>> longrope_uses_long(4096, 4096), longrope_uses_long(4097, 4096)
+    (False, True)
+    """
+    length = _check_length(original_length)
+    return _check_length(seq_len, "seq_len") > length
+
+
+def longrope_frequencies(d_model: int, short_factor, long_factor, original_length: int,
+                         seq_len: int | None = None, base: float = BASE) -> np.ndarray:
+    """Frequencies under LongRoPE: ``omega_i / lambda_i``, one factor per pair.
+
+    ``lambda`` is ``long_factor`` when :func:`longrope_uses_long` is true for ``seq_len``, and
+    ``short_factor`` otherwise (also when ``seq_len`` is ``None``, as a model starts).
+    Counterpart: ``transformers.modeling_rope_utils.ROPE_INIT_FUNCTIONS["longrope"]`` (its
+    inverse frequencies; Phi-3 and Phi-4-mini), checked in ``tests/test_conformance.py``.
+
+    Parameters
+    ----------
+    d_model : int
+        Width of the rotated part of the head (``head_dim * partial_rotary_factor``); a positive
+        even integer.
+    short_factor, long_factor : sequence of float
+        ``d_model // 2`` divisors each, positive (a checkpoint's ``rope_scaling`` lists).
+    original_length : int
+        ``L``, the trained length (``original_max_position_embeddings``).
+    seq_len : int, optional
+        Positions the forward pass covers; ``None`` for the short factors.
+    base : float, default 10000
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape ``(d_model // 2,)``, float64.
+
+    Examples
+    --------
+    >>> from posenc import frequencies
+    >>> from posenc.scaling import longrope_frequencies
+    >>> short, long = [1.0, 1.0, 1.5, 2.0], [1.0, 2.0, 8.0, 16.0]
+    >>> (frequencies(8) / longrope_frequencies(8, short, long, 4096, seq_len=5000)).round(6)
+    array([ 1.,  2.,  8., 16.])
+    >>> (frequencies(8) / longrope_frequencies(8, short, long, 4096)).round(6)
+    array([1. , 1. , 1.5, 2. ])
+
+    See the chapter "How do positions behave in a running model?"
+    (docs/chapters/16-positions-in-a-running-model.md), section "Reading a rope_scaling block".
+    """
+    d_model = check_d_model(d_model)
+    short = _check_factor_list(short_factor, "short_factor", d_model)
+    long = _check_factor_list(long_factor, "long_factor", d_model)
+    length = _check_length(original_length)
+    use_long = seq_len is not None and longrope_uses_long(seq_len, length)
+    return frequencies(d_model, base) / (long if use_long else short)
+
+
+def longrope_attention_factor(factor: float, original_length: int) -> float:
+    """LongRoPE's factor on the cosines and sines, ``sqrt(1 + ln s / ln L)`` (1 for ``s = 1``).
+
+    ``s`` is the block's ``factor`` or, when the block has none, as in Phi-3's configurations,
+    ``max_position_embeddings / original_max_position_embeddings``. The same factor is used on
+    both sides of the switch. Counterpart: the second value returned by
+    ``transformers.modeling_rope_utils.ROPE_INIT_FUNCTIONS["longrope"]``, checked in
+    ``tests/test_conformance.py``.
+
+    Parameters
+    ----------
+    factor : float
+        ``s``, at least 1.
+    original_length : int
+        ``L``, at least 2.
+
+    Examples
+    --------
+    >>> from posenc.scaling import longrope_attention_factor
+    >>> round(longrope_attention_factor(131072 / 4096, 4096), 4)      # Phi-3 128K
+    1.1902
+    """
+    factor = _check_real(factor, "factor", minimum=1.0)
+    length = _check_length(original_length)
+    if length < 2:
+        raise ValueError(f"original_length must be at least 2, got {length}")
+    if factor == 1.0:
+        return 1.0
+    return math.sqrt(1.0 + math.log(factor) / math.log(length))
 
 
 def llama3_frequencies(d_model: int, factor: float = 8.0, original_length: int = 8192,

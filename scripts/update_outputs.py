@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from harness.collect import OPTIONFLAGS, RoundedNumberChecker  # noqa: E402
+from harness.collect import OPTIONFLAGS, ExactChecker  # noqa: E402
 from harness.page import read  # noqa: E402
 
 
@@ -43,7 +43,7 @@ def _run(source: str, namespace: dict) -> str:
 def updates(path) -> list:
     """(first line, last line, indent, old text, new text) of each output that disagrees."""
     page = read(path)
-    checker = RoundedNumberChecker()
+    checker = ExactChecker()
     found = []
     printoptions = np.get_printoptions()
     np.set_printoptions(legacy="1.25")

@@ -11,8 +11,9 @@ Each case builds ``Embedding -> SinusoidalPositionalEncoding``, with the dtype g
 * ``input``: nowhere: the module keeps its float32 table and sees ``dtype`` input,
 
 then calls it eager-first or compiled-first, under ``fullgraph`` on or off, and checks the
-compiled output equals eager bit for bit and that a position past ``max_len`` raises the
-module's ``ValueError``.
+compiled output equals eager bit for bit, that a position past ``max_len`` raises the
+module's ``ValueError``, and that calls with other batch and sequence sizes (dynamic shapes)
+with ``positions`` and ``padding_mask`` still equal eager.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ CASES = [(dtype, how, first, fullgraph) for dtype in DTYPES for how in HOWS[dtyp
          for first in ("eager", "compiled") for fullgraph in (False, True)]
 
 
-def run_case(dtype_name, how, first, fullgraph, backend="inductor"):
+def run_case(dtype_name, how, first, fullgraph, backend="inductor", shapes=True):
     """Run one case; return the seconds the first compiled call took (compiling included).
     Raises AssertionError (or the compiler's error) when the case fails."""
     import torch
@@ -78,6 +79,21 @@ def run_case(dtype_name, how, first, fullgraph, backend="inductor"):
             assert "fit a table of max_len=512 rows" in str(error), error
         else:
             raise AssertionError("a position past max_len was not refused")
+    # Shape changes (issue 31): a second input shape makes dynamo mark the sizes of x dynamic;
+    # the first call with positions (or a padding mask) after that compares symbolic sizes with
+    # their static ones. Training on varying batches, then evaluating a left-padded batch.
+    if shapes:
+        torch._dynamo.reset()
+        compiled = torch.compile(model, backend=backend, fullgraph=fullgraph)
+        for batch, seq in ((2, 40), (3, 24)):
+            ids = torch.randint(0, 100, (batch, seq))
+            assert torch.equal(compiled(ids), model(ids))
+        ids = torch.randint(0, 100, (5, 31))
+        positions = torch.randint(0, 512, (5, 31))
+        assert torch.equal(compiled(ids, positions), model(ids, positions))
+        assert torch.equal(compiled(ids, positions[0]), model(ids, positions[0]))
+        pads = ids < 10
+        assert torch.equal(compiled(ids, padding_mask=pads), model(ids, padding_mask=pads))
     return seconds
 
 

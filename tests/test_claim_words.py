@@ -127,3 +127,19 @@ def test_a_check_stating_a_word_twice_needs_two_sentences(tmp_path):
     page.write_text("# T\n\nA is more than B. C is less than D.\n\n"
                     "<!-- check: a > b  # more -->\n<!-- check: c > d  # more -->\n")
     assert any("2 checks next to the paragraph" in s.text for s in lint(page))
+
+
+def test_a_check_stating_a_direction_binds_it(tmp_path):
+    """A definition's direction ("at least 0.001 apart") is bound by a check that states it:
+    flipping the prose to "at most" leaves the check's direction unsaid."""
+    page = tmp_path / "p.md"
+    text = ("# T\n\nTwo positions count as distinct when they are at least 0.001 apart.\n\n"
+            "<!-- check: [ok(s) for s in (0.0009, 0.0011)] == [False, True]  "
+            "# at least 0.001 -->\n")
+    page.write_text(text)
+    assert [s for s in lint(page) if s.verdict == "flagged"] == []
+    page.write_text(text.replace("are at least 0.001", "are at most 0.001"))
+    flagged = [s for s in lint(page) if s.verdict == "flagged"]
+    assert len(flagged) == 1 and "at least 0.001" in flagged[0].text
+    page.write_text(text.replace("count as distinct", "are distinct, at least 0.001 apart,"))
+    assert [s for s in lint(page) if s.verdict == "flagged"] == []   # said twice, stated once

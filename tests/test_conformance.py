@@ -87,7 +87,7 @@ def absdiff(a, b) -> float:
 def config(model="llama", head_dim=128, **rope):
     """A tiny config of ``model`` with the real model's rope parameters and head width."""
     cls = {"llama": transformers.LlamaConfig, "qwen2": transformers.Qwen2Config,
-           "deepseek_v3": transformers.DeepseekV3Config}[model]
+           "deepseek_v3": transformers.DeepseekV3Config, "phi3": transformers.Phi3Config}[model]
     kwargs = dict(num_attention_heads=2, num_key_value_heads=2, num_hidden_layers=1,
                   vocab_size=32, max_position_embeddings=rope.pop("max_position_embeddings", 4096),
                   rope_parameters=rope)
@@ -133,15 +133,20 @@ def _linear():
     return worst
 
 
-@counterpart(key="llama3", models="Llama 3.1, 3.2, 3.3 (factor 8, low 1, high 4, 8192)",
-             library='ROPE_INIT_FUNCTIONS["llama3"]', posenc="scaling.llama3_frequencies(128)")
+@counterpart(key="llama3",
+             models="Llama 3.1, 3.3 (factor 8); Llama 3.2 1B, 3B (factor 32, heads 64, 128)",
+             library='ROPE_INIT_FUNCTIONS["llama3"]',
+             posenc="scaling.llama3_frequencies(d, factor)")
 def _llama3():
-    cfg = config(rope_type="llama3", factor=8.0, low_freq_factor=1.0, high_freq_factor=4.0,
-                 original_max_position_embeddings=8192, rope_theta=500000.0,
-                 max_position_embeddings=131072)
-    inv, att = hf_rope("llama3", cfg)
-    assert att == 1.0
-    return rel(scaling.llama3_frequencies(128), inv)
+    worst = 0.0
+    for head, factor in [(128, 8.0), (64, 32.0), (128, 32.0)]:
+        cfg = config(head_dim=head, rope_type="llama3", factor=factor, low_freq_factor=1.0,
+                     high_freq_factor=4.0, original_max_position_embeddings=8192,
+                     rope_theta=500000.0, max_position_embeddings=131072)
+        inv, att = hf_rope("llama3", cfg)
+        assert att == 1.0
+        worst = max(worst, rel(scaling.llama3_frequencies(head, factor), inv))
+    return worst
 
 
 @counterpart(key="yarn-qwen", models="Qwen2.5 with YaRN (factor 4, original 32768, base 10^6)",
@@ -196,6 +201,68 @@ def _yarn_deepseek():
         worst = max(worst, abs(att - ours) / att)
     return worst
 
+@counterpart(key="yarn-gpt-oss",
+             models="gpt-oss (head 64, base 150000, factor 32, original 4096, truncate false)",
+             library='ROPE_INIT_FUNCTIONS["yarn"] with "truncate": false',
+             posenc="scaling.yarn_frequencies(64, 32, 4096, 150000, truncate=False)")
+def _yarn_gpt_oss():
+    cfg = transformers.GptOssConfig()          # its defaults are gpt-oss's position settings
+    assert cfg.rope_parameters["truncate"] is False and cfg.head_dim == 64
+    inv, att = hf_rope("yarn", cfg)
+    assert math.isclose(att, scaling.yarn_attention_factor(32.0), rel_tol=1e-15)
+    worst = rel(scaling.yarn_frequencies(64, 32.0, 4096, 150000.0, truncate=False), inv)
+    # the same block on other heads and bases
+    for d, theta, s, length in [(128, 10000.0, 4.0, 4096), (64, 1e6, 8.0, 32768)]:
+        cfg = config(head_dim=d, rope_type="yarn", factor=s, original_max_position_embeddings=length,
+                     rope_theta=theta, max_position_embeddings=int(s * length), truncate=False)
+        inv, _ = hf_rope("yarn", cfg)
+        worst = max(worst, rel(scaling.yarn_frequencies(d, s, length, theta, truncate=False), inv))
+    return worst
+
+
+def _longrope_lists(half, seed):
+    """Factor lists shaped like Phi-3's: near 1 for the fast pairs, growing for the slow."""
+    rng = np.random.default_rng(seed)
+    ramp = np.linspace(0.0, 1.0, half)
+    short = 1.0 + 2.0 * ramp ** 2 + rng.uniform(0, 0.05, half)
+    long_ = 1.0 + 60.0 * ramp ** 1.5 + rng.uniform(0, 0.5, half)
+    return short.tolist(), long_.tolist()
+
+
+@counterpart(key="longrope",
+             models="Phi-3 128K (head 96, original 4096), Phi-4-mini (head 128, rotary 0.75)",
+             library='ROPE_INIT_FUNCTIONS["longrope"] and Phi3RotaryEmbedding.forward',
+             posenc="scaling.longrope_frequencies(d, short, long, 4096, seq_len); "
+                    "longrope_attention_factor(s, 4096)")
+def _longrope():
+    worst = 0.0
+    for head, partial, seed in [(96, 1.0, 0), (128, 0.75, 1)]:
+        d = int(head * partial)
+        short, long_ = _longrope_lists(d // 2, seed)
+        # Phi-3 writes the trained length at the top level and no factor in the block
+        cfg = transformers.Phi3Config(
+            hidden_size=2 * head, num_attention_heads=2, num_key_value_heads=2,
+            num_hidden_layers=1, vocab_size=32, intermediate_size=32,
+            max_position_embeddings=131072, original_max_position_embeddings=4096,
+            rope_parameters={"rope_type": "longrope", "rope_theta": 10000.0,
+                             "partial_rotary_factor": partial,
+                             "short_factor": short, "long_factor": long_})
+        for n in (None, 1, 4096, 4097, 131072):
+            inv, att = hf_rope("longrope", cfg, seq_len=n)
+            assert math.isclose(att, scaling.longrope_attention_factor(32.0, 4096), rel_tol=1e-15)
+            ours = scaling.longrope_frequencies(d, short, long_, 4096, seq_len=n)
+            worst = max(worst, rel(ours, inv))
+        # the rotary module switches on max(position_ids) + 1 > original length
+        module = transformers.models.phi3.modeling_phi3.Phi3RotaryEmbedding(cfg)
+        assert module.attention_scaling == scaling.longrope_attention_factor(32.0, 4096)
+        for last in (10, 4095, 4096, 100000, 4095):
+            module(torch.zeros(1, 1, head), torch.tensor([[0, last]]))
+            ours = scaling.longrope_frequencies(d, short, long_, 4096, seq_len=last + 1)
+            assert scaling.longrope_uses_long(last + 1, 4096) == (last >= 4096)
+            worst = max(worst, rel(ours, module.inv_freq.numpy()))
+    return worst
+
+
 
 @counterpart(key="dynamic", models="Dynamic NTK (factor 2, trained 4096): 9 sequence lengths",
              library='ROPE_INIT_FUNCTIONS["dynamic"] and LlamaRotaryEmbedding.forward',
@@ -208,10 +275,13 @@ def _dynamic():
         assert att == 1.0
         worst = max(worst, rel(scaling.dynamic_ntk_frequencies(128, 2.0, 4096, n), inv))
     # the module recomputes its frequencies when a longer sequence comes (dynamic_rope_update)
-    # and keeps them for shorter ones until a sequence within the trained length comes
+    # and keeps them for shorter ones until a sequence shorter than the trained length comes:
+    # one of exactly the trained length (4096) keeps the longest one's (`seq_len <
+    # self.original_max_seq_len` in dynamic_rope_update), as chapter 15 says
     module = transformers.models.llama.modeling_llama.LlamaRotaryEmbedding(cfg)
     x = torch.zeros(1, 1, 128)
-    for n, longest in [(10, 10), (5000, 5000), (12000, 12000), (6000, 12000), (300, 300)]:
+    for n, longest in [(10, 10), (5000, 5000), (12000, 12000), (6000, 12000), (4096, 12000),
+                       (300, 300)]:
         module(x, torch.arange(n)[None])
         worst = max(worst, rel(scaling.dynamic_ntk_frequencies(128, 2.0, 4096, longest),
                                module.inv_freq.numpy()))
@@ -526,8 +596,13 @@ DOCSTRINGS = {
     "posenc.scaling.correction_pair": ("find_correction_dim", ["yarn-llama"]),
     "posenc.scaling.yarn_ramp": ('ROPE_INIT_FUNCTIONS["yarn"]', ["yarn-llama", "yarn-qwen"]),
     "posenc.scaling.yarn_frequencies": ('ROPE_INIT_FUNCTIONS["yarn"]',
-                                        ["yarn-llama", "yarn-qwen", "yarn-deepseek"]),
+                                        ["yarn-llama", "yarn-qwen", "yarn-deepseek",
+                                         "yarn-gpt-oss"]),
     "posenc.scaling.yarn_attention_factor": ('ROPE_INIT_FUNCTIONS["yarn"]', ["yarn-deepseek"]),
+    "posenc.scaling.longrope_frequencies": ('ROPE_INIT_FUNCTIONS["longrope"]', ["longrope"]),
+    "posenc.scaling.longrope_attention_factor": ('ROPE_INIT_FUNCTIONS["longrope"]',
+                                                 ["longrope"]),
+    "posenc.scaling.longrope_uses_long": ("longrope_frequency_update", ["longrope"]),
     "posenc.scaling.llama3_frequencies": ('ROPE_INIT_FUNCTIONS["llama3"]', ["llama3"]),
     "posenc.scaling.dynamic_ntk_base": ('ROPE_INIT_FUNCTIONS["dynamic"]', ["dynamic"]),
     "posenc.scaling.dynamic_ntk_frequencies": ('ROPE_INIT_FUNCTIONS["dynamic"]', ["dynamic"]),
@@ -571,6 +646,27 @@ def test_paper_ramp_does_not_match_transformers():
     assert rel(scaling.yarn_frequencies(128, 4.0, 4096, ramp="code"), inv) < FREQ_BOUND
 
 
+def test_truncated_ramp_does_not_match_gpt_oss():
+    """The gpt-oss check can fail: the default (truncated) ramp differs in 9 of 32 pairs, by up
+    to 28.9 radians at the last of 131072 positions."""
+    inv, _ = hf_rope("yarn", transformers.GptOssConfig())
+    truncated = scaling.yarn_frequencies(64, 32.0, 4096, 150000.0)
+    gap = np.abs(truncated - inv.astype(np.float64))
+    assert int((gap / inv > FREQ_BOUND).sum()) == 9
+    assert round(float(gap.max()) * 131071, 1) == 28.9
+
+
+def test_longrope_switch_is_not_the_short_list():
+    """The LongRoPE check can fail: past the trained length transformers uses the long list."""
+    short, long_ = _longrope_lists(48, 0)
+    cfg = config("phi3", head_dim=96, rope_type="longrope", rope_theta=10000.0,
+                 short_factor=short, long_factor=long_, original_max_position_embeddings=4096,
+                 max_position_embeddings=131072)
+    inv, _ = hf_rope("longrope", cfg, seq_len=4097)
+    assert rel(scaling.longrope_frequencies(96, short, long_, 4096, seq_len=4097), inv) < FREQ_BOUND
+    assert rel(scaling.longrope_frequencies(96, short, long_, 4096, seq_len=4096), inv) > 0.5
+
+
 def _rows():
     rows = []
     for spec in SPECS:
@@ -586,7 +682,7 @@ def test_docs_table_is_the_measured_one():
         DATA.write_text(json.dumps({
             "transformers": transformers.__version__,
             "torch": torch.__version__.split("+")[0],
-            "measured_on": "2-core AMD EPYC VM, 2026-11-25",
+            "measured_on": "2-core AMD EPYC VM, 2026-11-27",
             "rows": rows}, indent=1) + "\n")
     recorded = json.loads(DATA.read_text())
     assert recorded["transformers"] == transformers.__version__

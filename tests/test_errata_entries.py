@@ -44,9 +44,9 @@ def blocks(text):
 
 
 def run(code_blocks, namespace, name):
-    from harness.collect import OPTIONFLAGS, RoundedNumberChecker
+    from harness.collect import OPTIONFLAGS, ExactChecker
 
-    runner = doctest.DocTestRunner(checker=RoundedNumberChecker(), optionflags=OPTIONFLAGS)
+    runner = doctest.DocTestRunner(checker=ExactChecker(), optionflags=OPTIONFLAGS)
     failures = []
     for lang, body in code_blocks:
         if lang == "pycon" or body.lstrip().startswith(">>>"):

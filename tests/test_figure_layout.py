@@ -57,3 +57,102 @@ def test_panels_side_by_side_are_stacked_for_a_phone():
     for svg, own in zip((wide, narrow), ids):
         for ref in re.findall(r'(?:url\(#|href="#)([^)"]+)', svg):
             assert ref in own, ref
+
+
+def phone_layout(fig):
+    """The figure as a phone shows it (figure_html): narrowed, or its panels restacked."""
+    from posenc.plots._svg import _floor_text, _panels, _restack
+
+    _floor_text(fig)
+    w, h = fig.get_size_inches()
+    side_by_side = len({ax.get_subplotspec().colspan.start for ax in _panels(fig)}) > 1
+    if w > NARROW_IN:
+        if side_by_side:
+            _restack(fig, NARROW_IN)
+        else:
+            fig.set_size_inches(NARROW_IN, h)
+    fig.canvas.draw()
+    return fig
+
+
+def text_problems(fig) -> list:
+    """Text drawn outside the figure (clipped), or two texts overlapping (by more than a pixel
+    each way). Tick labels outside the axis limits are not drawn and not counted."""
+    from matplotlib.text import Text
+
+    renderer = fig.canvas.get_renderer()
+    hidden = set()
+    for ax in fig.axes:
+        for axis, lim in ((ax.xaxis, ax.get_xlim()), (ax.yaxis, ax.get_ylim())):
+            for tick in axis.get_major_ticks() + axis.get_minor_ticks():
+                if not min(lim) - 1e-9 <= tick.get_loc() <= max(lim) + 1e-9:
+                    hidden.update((id(tick.label1), id(tick.label2)))
+    texts = [(t.get_text(), t.get_window_extent(renderer)) for t in fig.findobj(Text)
+             if t.get_visible() and t.get_text().strip() and id(t) not in hidden]
+    edge, found = fig.bbox, []
+    for text, box in texts:
+        if box.x0 < edge.x0 - 1 or box.x1 > edge.x1 + 1 or box.y0 < edge.y0 - 1 or box.y1 > edge.y1 + 1:
+            found.append(f"clipped: {text!r}")
+    for k, (a, box_a) in enumerate(texts):
+        for b, box_b in texts[k + 1:]:
+            if min(box_a.x1, box_b.x1) - max(box_a.x0, box_b.x0) > 1 \
+                    and min(box_a.y1, box_b.y1) - max(box_a.y0, box_b.y0) > 1:
+                found.append(f"overlap: {a!r} and {b!r}")
+    return found
+
+
+def first_read_figures():
+    """The figures of the home page, the tour and chapters 7 and 8, as they call them."""
+    import posenc
+    from posenc.attention import embed, random_weights, self_attention
+    from posenc.plots.architecture import where_it_enters
+    from posenc.plots.attention import attention_weights
+    from posenc.plots.encoding import heatmap
+    from posenc.plots.naive import similarity_curves
+    from posenc.plots.rotation import attend_back, circle_shift, sine_ambiguity
+    from posenc.plots.similarity import similarity_matrix
+    from posenc.plots.spectrum import wavelength_spectrum
+    from posenc.plots.uniqueness import clock_path
+    from posenc.plots.waves import bits_vs_waves
+
+    tokens = "the quick brown fox jumps".split()
+    weights = self_attention(embed(tokens, 8), *random_weights(8, seed=0))[1]
+    pos = np.arange(100)
+    table = np.stack([np.sin(pos), np.sin(0.1 * pos)], axis=1)
+    return {
+        "heatmap": lambda: heatmap(posenc.encode(100, 128), title="d_model = 128, positions 0-99"),
+        "where_it_enters": lambda: where_it_enters(("the", "cat", "sat"), d_model=16),
+        "attention_weights": lambda: attention_weights([("original order", tokens, weights),
+                                                        ("shuffled", tokens[::-1], weights)]),
+        "similarity_curves": lambda: similarity_curves(np.arange(0, 1001, 10),
+                                                       {"cat + pos vs dog + pos": [0.1] * 101}),
+        "bits_vs_waves": lambda: bits_vs_waves(32, 4),
+        "clock_path": lambda: clock_path(table, pair_=(11, 55), labels=("sin(pos)", "sin(0.1 pos)"),
+                                         pair_label="same sin(pos): 11 and 55"),
+        "sine_ambiguity": lambda: sine_ambiguity(0.6),
+        "circle_shift": lambda: circle_shift(pos=2.0, k=1.5, omega=1.0),
+        "attend_back": lambda: attend_back(3, 64, 30),
+        "wavelength_spectrum": lambda: wavelength_spectrum((128, 512)),
+        "similarity_matrix": lambda: similarity_matrix(posenc.encode(200, 128),
+                                                       title="d_model = 128, positions 0-199"),
+    }
+
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("name", sorted(first_read_figures()))
+def test_no_label_collides_or_is_clipped_on_a_phone(name):
+    """At a phone's width (the layout figure_html gives a phone), no text of the figure runs
+    off its edge and no two texts overlap."""
+    fig = phone_layout(first_read_figures()[name]())
+    assert not text_problems(fig), text_problems(fig)
+
+
+def test_the_label_check_bites():
+    fig, ax = new_figure(figsize=(4, 3))
+    ax.text(0.5, 0.5, "one label")
+    ax.text(0.52, 0.5, "another label")
+    ax.text(0.98, 0.5, "a label off the edge", transform=fig.transFigure)
+    found = text_problems(phone_layout(fig))
+    assert any(f.startswith("overlap") for f in found) and any(f.startswith("clipped") for f in found)

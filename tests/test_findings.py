@@ -21,3 +21,26 @@ def test_every_finding_is_complete_and_names_a_page():
             assert m.group(1).zfill(2) in chapters, f["where"]
     html = (ROOT / "docs" / "errata.md").read_text()
     assert "{#what-we-got-wrong}" in html and "docs/data/findings.yml" in html
+
+
+STATUSES = ("fixed", "open", "wontfix")
+# A fix field that says the page was not changed cannot belong to a fixed finding (issue 29).
+UNCHANGED = re.compile(r"not changed|left unchanged|page unchanged|listed for the \w+ helper|"
+                       r"to do|todo", re.IGNORECASE)
+
+
+def test_every_finding_has_a_status_and_a_fixed_one_says_what_changed():
+    findings = yaml.safe_load((ROOT / "docs" / "data" / "findings.yml").read_text())
+    for f in findings:
+        assert f.get("status") in STATUSES, (f["where"], f.get("status"))
+        if f["status"] == "fixed":
+            assert not UNCHANGED.search(str(f["fix"])), (
+                f"{f['where']}: marked fixed, but its fix says the page was not changed: "
+                f"{f['fix']}")
+
+
+def test_the_claims_page_computes_its_counts_from_the_statuses():
+    page = (ROOT / "docs" / "errata.md").read_text()
+    assert "all fixed" not in page
+    assert "count = {k: sum(f[\"status\"] == k for f in findings)" in page
+    assert "**Open.** " in page                 # how an open finding is shown

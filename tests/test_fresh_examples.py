@@ -1,4 +1,5 @@
-"""Every docstring example of posenc runs when pasted into a fresh interpreter.
+"""Every docstring example of posenc runs when pasted into a fresh interpreter, and prints
+exactly what it shows there (NumPy's default print options, no rounding tolerance).
 
 The doc tests (conftest.py) run each ``>>>`` example with its module's globals, so an example
 that forgets ``import numpy as np`` still passes there and fails for a reader who pastes it.
@@ -30,9 +31,9 @@ def module_names():
 
 def checker():
     """The doc tests' checker: a float written must be the value rounded to the digits shown."""
-    from harness.collect import OPTIONFLAGS, RoundedNumberChecker
+    from harness.collect import OPTIONFLAGS, ExactChecker
 
-    return RoundedNumberChecker(), OPTIONFLAGS
+    return ExactChecker(), OPTIONFLAGS
 
 
 @pytest.mark.parametrize("name", sorted(module_names()))
@@ -49,8 +50,11 @@ def test_docstring_examples_run_in_a_fresh_namespace(name):
         pytest.skip(f"{name} has no examples")
     check, flags = checker()
     runner = doctest.DocTestRunner(checker=check, optionflags=flags)
+    # NumPy's default print options, as a plain `python -m doctest` run and a reader's fresh
+    # NumPy 2 print (np.float64(0.5), not 0.5): examples print Python scalars (float(), bool(),
+    # round()), so what the docstring shows is what every reader gets, exactly (issue 29).
     saved = np.get_printoptions()
-    np.set_printoptions(legacy="1.25")       # as the doc tests print: 0.5, not np.float64(0.5)
+    np.set_printoptions(legacy=False)
     failed = []
     try:
         for test in tests:

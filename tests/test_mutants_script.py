@@ -42,3 +42,30 @@ def test_a_green_baseline_goes_on_to_the_mutants(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert f"{len(m.MUTANTS)}/{len(m.MUTANTS)} mutants killed" in out
     assert f"harness: {len(m.HARNESS_MUTANTS)}/{len(m.HARNESS_MUTANTS)} mutants killed" in out
+
+
+def test_the_page_that_caught_a_mutant_last_time_runs_first(monkeypatch, tmp_path):
+    """A kill by the recorded page is a kill; a survivor there (or a test renamed since) still
+    gets the run over every page, whose verdict decides."""
+    m = load()
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "p.md").write_text("")
+    calls = []
+
+    def fake_run(dest, pages, outcome):
+        calls.append(pages)
+        if outcome == "error":
+            raise RuntimeError("no such test")
+        return outcome, 1.0, ""
+
+    for outcome, runs in ((True, [("docs/p.md",)]), (False, [("docs/p.md",), ("docs",)]),
+                          ("error", [("docs/p.md",), ("docs",)])):
+        calls.clear()
+        monkeypatch.setattr(m, "run_doc_tests", lambda dest, pages, o=outcome:
+                            fake_run(dest, pages, o if pages != ("docs",) else False))
+        killed, seconds, _ = m.run_first(tmp_path, "docs/p.md", ("docs",))
+        assert calls == runs and killed == (outcome is True)
+    calls.clear()
+    m.run_first(tmp_path, "docs/gone.md", ("docs",))
+    assert calls == [("docs",)]
+    assert m.recorded() and m.recorded("harness")        # the record names what caught each

@@ -189,3 +189,16 @@ def test_negative_numbers_and_the_second_end_of_a_range_are_scanned(tmp_path):
     found = [(n.text, n.value, n.verdict) for n in scan(page).numbers if n.verdict != "ignored"]
     assert found == [("-100", -100.0, "checked"), ("100", 100.0, "checked"),
                      ("64", 64.0, "checked"), ("65", 65.0, "checked")]
+
+
+def test_a_float_in_a_code_span_is_a_value_of_the_page_code(tmp_path):
+    """issue 29 / findings: chapter 13's `pos * 6e-8` hid a wrong figure in backticks."""
+    from harness.page import parse
+    from harness.rules import code_span_failures
+
+    held = "# T\n\nExpect up to `pos * 6e-8`.\n\n```python\nbound = 6e-8\n```\n"
+    assert code_span_failures(parse(held, "p.md")) == []
+    hidden = "# T\n\nExpect up to `pos * 6e-8`.\n\n```python\nbound = 8e-8\n```\n"
+    found = code_span_failures(parse(hidden, "p.md"))
+    assert len(found) == 1 and "'6e-8'" in found[0]
+    assert code_span_failures(parse("# T\n\nSet `d_model = 512`.\n", "p.md")) == []

@@ -12,6 +12,9 @@ from posenc.scaling import (
     dynamic_ntk_base,
     dynamic_ntk_frequencies,
     llama3_frequencies,
+    longrope_attention_factor,
+    longrope_frequencies,
+    longrope_uses_long,
     ntk_base,
     ntk_frequencies,
     position_interpolation,
@@ -198,7 +201,56 @@ def test_xpos_score_depends_on_offset_only():
     (lambda: yarn_attention_factor("2"), "factor"),
     (lambda: xpos_zeta(8, gamma=0.0), "gamma"),
     (lambda: xpos_scales(4, 8, scale_base=-1.0), "scale_base"),
+    (lambda: yarn_ramp(8, 2048, truncate=0), "truncate"),
+    (lambda: yarn_frequencies(8, 2.0, 2048, ramp="paper", truncate=False), "truncate"),
+    (lambda: longrope_frequencies(8, [1.0] * 3, [1.0] * 4, 4096), "short_factor"),
+    (lambda: longrope_frequencies(8, [1.0] * 4, [1.0, 2.0, 0.0, 1.0], 4096), "long_factor"),
+    (lambda: longrope_frequencies(8, [1.0] * 4, ["a"] * 4, 4096), "long_factor"),
+    (lambda: longrope_frequencies(8, [1.0] * 4, [1.0] * 4, 0), "original_length"),
+    (lambda: longrope_frequencies(8, [1.0] * 4, [1.0] * 4, 4096, seq_len=0), "seq_len"),
+    (lambda: longrope_uses_long(10, -1), "original_length"),
+    (lambda: longrope_attention_factor(0.5, 4096), "factor"),
+    (lambda: longrope_attention_factor(2.0, 1), "original_length"),
 ])
 def test_bad_input_names_the_argument(call, match):
     with pytest.raises((TypeError, ValueError), match=match):
         call()
+
+
+def test_untruncated_ramp_runs_between_the_fractional_pair_indices():
+    # transformers' find_correction_range with truncate=False: no floor/ceil, the ramp
+    # (i - low) / (high - low) between the continuous pair indices of beta and alpha turns.
+    for d, length, base in [(64, 4096, 150000.0), (128, 8192, 500000.0), (16, 2048, 10000.0)]:
+        low = max(_correction_pair(32.0, d, base, length), 0.0)
+        high = min(_correction_pair(1.0, d, base, length), d - 1.0)
+        i = np.arange(d // 2)
+        want = 1.0 - np.clip((i - low) / (high - low), 0.0, 1.0)
+        got = yarn_ramp(d, length, base, truncate=False)
+        assert np.allclose(got, want, rtol=0, atol=1e-15)
+        # the truncated ramp is the same line between the rounded ends
+        rounded = yarn_ramp(d, length, base)
+        lo, hi = math.floor(low), math.ceil(high)
+        assert np.allclose(rounded, 1.0 - np.clip((i - lo) / (hi - lo), 0.0, 1.0), atol=1e-15)
+        assert not np.allclose(got, rounded)
+
+
+def test_longrope_divides_each_pair_by_its_factor_and_switches_past_the_length():
+    # Ding et al. (2024), LongRoPE: theta_i' = theta_i / lambda_i; Phi-3 switches lists when
+    # the sequence is longer than original_max_position_embeddings.
+    rng = np.random.default_rng(5)
+    d, length = 96, 4096
+    short, long_ = rng.uniform(1, 3, d // 2), rng.uniform(1, 60, d // 2)
+    omega = np.array([10000.0 ** (-2 * i / d) for i in range(d // 2)])
+    for n, lam in [(None, short), (1, short), (length, short), (length + 1, long_), (10**6, long_)]:
+        assert np.allclose(longrope_frequencies(d, short, long_, length, seq_len=n), omega / lam,
+                           rtol=1e-14, atol=0)
+    assert [longrope_uses_long(n, length) for n in (length - 1, length, length + 1)] == \
+        [False, False, True]
+
+
+def test_longrope_attention_factor_is_the_papers():
+    # sqrt(1 + ln(s) / ln(L)); 1 when nothing is stretched.
+    assert longrope_attention_factor(1.0, 4096) == 1.0
+    for s, length in [(32.0, 4096), (16.0, 8192), (2.0, 2048)]:
+        want = (1 + math.log(s) / math.log(length)) ** 0.5
+        assert math.isclose(longrope_attention_factor(s, length), want, rel_tol=1e-15)

@@ -55,9 +55,16 @@ def test_unknown_macro_and_broken_tex_are_warnings(caplog):
 
 def test_checked_note_counts_the_examples(tmp_path):
     page = tmp_path / "p.md"
-    page.write_text("# P\n\n```pycon\n>>> 1 + 1\n2\n>>> 2 + 2\n4\n```\n\n```python\nx = 1\n```\n")
+    page.write_text("# P\n\n```pycon\n>>> 1 + 1\n2\n>>> 2 + 2\n4\n```\n\n"
+                    '??? note "Check: x"\n\n    ```python\n    x = 1\n    ```\n')
     out = checked.on_page_markdown(page.read_text(), _page("p.md", str(page)), None, None)
-    assert "this page's 3 code examples run on every change" in out
+    # Only what a reader sees counts as shown: the folded block is a check, not an example.
+    assert "the 1 code block shown on this page and its 3 checks in all" in out
+    hidden = tmp_path / "h.md"
+    hidden.write_text('# H\n\n??? note "Check: x"\n\n    ```python\n    x = 1\n    ```\n')
+    out = checked.on_page_markdown(hidden.read_text(), _page("h.md", str(hidden)), None, None)
+    assert "the 1 check behind this page's numbers and figures run" in out
+    assert "code block" not in out
     assert "[How this site checks itself](checks.md)" in out
     nested = checked.on_page_markdown(page.read_text(), _page("chapters/p.md", str(page)), None, None)
     assert "[How this site checks itself](../checks.md)" in nested
@@ -69,7 +76,7 @@ def test_home_page_totals(tmp_path):
     checked._counts.clear()
     checked._counts.update({"index.md": 0, "a.md": 4, "b.md": 6})
     out = checked.on_page_markdown(page.read_text(), _page("index.md", str(page)), None, None)
-    assert "10 code examples on 2 pages" in out
+    assert "10 code examples and checks on 2 pages" in out
 
 
 def test_site_config_is_strict_unless_serving(monkeypatch):

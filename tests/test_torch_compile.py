@@ -34,8 +34,8 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_compile_matrix_cheap_cases(case):
     import torch
 
-    with torch._dynamo.config.patch(recompile_limit=32):
-        compile_matrix.run_case(*case, backend="eager")
+    with torch._dynamo.config.patch(recompile_limit=32):      # shape changes: one case here
+        compile_matrix.run_case(*case, backend="eager", shapes=case[1] == "input")
 
 
 @slow
@@ -111,3 +111,63 @@ def test_a_10_to_the_6_by_512_module_builds_within_2x_its_size():
     nbytes, peak, rows = (int(v) for v in run.stdout.split())
     assert nbytes == 4 * 10**6 * 512 and rows == 3
     assert peak <= 2 * nbytes
+
+
+@slow
+@pytest.mark.parametrize("backend", ["eager", "inductor"])
+@pytest.mark.parametrize("scheme", ["rope", "alibi"])
+def test_decoder_with_a_kv_cache_compiles_fullgraph(scheme, backend):
+    """Issue 31: a decoder written with posenc's RoPE or ALiBi compiles with fullgraph=True and
+    decodes with a KV cache (prefill, then one token at a time: the cache grows, so the sizes
+    go dynamic), equal to eager."""
+    import torch
+
+    from test_torch_rotary import _Decoder
+
+    torch._dynamo.reset()
+    model = _Decoder(scheme=scheme)
+    compiled = torch.compile(model, backend=backend, fullgraph=True)
+    x = torch.randn(2, 10, 32)
+    out, cache = compiled(x[:, :4])
+    ref, ref_cache = model(x[:, :4])
+    assert torch.allclose(out, ref, atol=1e-6)
+    for t in range(4, 10):
+        out, cache = compiled(x[:, t:t + 1], cache)
+        ref, ref_cache = model(x[:, t:t + 1], ref_cache)
+        assert torch.allclose(out, ref, atol=1e-6), t
+
+
+@slow
+def test_an_exported_program_loads_and_runs_without_posenc(tmp_path):
+    """torch.export of the sinusoidal module with positions, and of RoPE: pure ATen ops (the
+    range check is torch._assert_async), so a process that cannot import posenc loads it."""
+    import torch
+
+    from posenc.torch_module import RotaryEmbedding, SinusoidalPositionalEncoding
+
+    class Model(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.pe, self.rope = SinusoidalPositionalEncoding(8, 64), RotaryEmbedding(8)
+
+        def forward(self, x, positions):
+            q = self.pe(x, positions).unsqueeze(1)
+            return self.rope(q, q, positions)[0]
+
+    x, positions = torch.randn(2, 5, 8), torch.arange(5).expand(2, 5).contiguous()
+    program = torch.export.export(Model(), (x, positions))
+    torch.export.save(program, tmp_path / "model.pt2")
+    torch.save((x, positions, Model()(x, positions)), tmp_path / "io.pt")
+    code = ("import sys; sys.modules['posenc'] = None\n"
+            "import torch\n"
+            "program = torch.export.load('model.pt2')\n"
+            "x, positions, expected = torch.load('io.pt')\n"
+            "print(torch.equal(program.module()(x, positions), expected))\n"
+            "try:\n"
+            "    program.module()(x, positions + 60)\n"
+            "except RuntimeError as error:\n"
+            "    print('max_len=64' in str(error))\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=tmp_path, env={k: v for k, v in os.environ.items()
+                                            if k != "PYTHONPATH"})
+    assert run.stdout.split() == ["True", "True"], run.stderr[-2000:]

@@ -273,20 +273,44 @@ def test_a_wrong_half_precision_table_is_refused_naming_its_dtype(name):
         module(64, max_len=300, batch_first=False).load_state_dict(base_1000)
 
 
-def test_a_seq_first_table_loading_into_a_batch_first_module_warns():
+def test_a_seq_first_table_asks_for_the_layout():
+    """Replacing the tutorial's seq-first module: the layout of x cannot be told from its shape
+    when both axes fit, so a module built without batch_first refuses the checkpoint and names
+    both choices (issue 31); with either choice made it loads silently."""
     import warnings
 
     old = Tutorial.make(64, 5000).state_dict()            # pe: (5000, 1, 64)
-    with pytest.warns(UserWarning, match=r"shape \(5000, 1, 64\), seq-first.*batch_first=True"
-                      r".*\(batch, seq, 64\)"):
+    with pytest.raises(RuntimeError, match=r"shape \(5000, 1, 64\), seq-first.*batch_first=False"
+                       r" to keep x of shape \(seq, batch, 64\), or batch_first=True"):
         module(64, max_len=5000).load_state_dict(old)
     with warnings.catch_warnings():
-        warnings.simplefilter("error")                     # the matching layout: no warning
+        warnings.simplefilter("error")                     # a layout chosen: no warning
         module(64, max_len=5000, batch_first=False).load_state_dict(old)
+        module(64, max_len=5000, batch_first=True).load_state_dict(old)
         module(64, max_len=5000).load_state_dict({"pe": old["pe"].transpose(0, 1)})
     with pytest.warns(UserWarning, match=r"\(1, 5000, 64\), batch-first.*batch_first=False"):
         module(64, max_len=5000, batch_first=False).load_state_dict(
             {"pe": old["pe"].transpose(0, 1)})
+
+
+def test_tutorial_positional_dropout_is_named():
+    """PositionalEncoding(d_model, 0.1) is the tutorial's (d_model, dropout) call."""
+    with pytest.raises(TypeError, match=r"got 0\.1; 0\.1 looks like the dropout of the PyTorch "
+                       r"tutorial's PositionalEncoding\(d_model, dropout\).*dropout=0\.1"):
+        module(64, 0.1)
+
+
+def test_torch_jit_script_fails_at_once_naming_what_works():
+    import torch
+
+    from posenc.torch_module import LearnedPositionalEmbedding
+    from posenc.torch_module.rotary import RotaryEmbedding
+
+    for m in (module(8, 16), LearnedPositionalEmbedding(8, 16), RotaryEmbedding(8),
+              torch.nn.Sequential(torch.nn.Linear(8, 8), module(8, 16))):
+        with pytest.raises(TypeError, match=r"does not support torch\.jit\.script.*"
+                                            r"torch\.compile.*torch\.export"):
+            torch.jit.script(m)
 
 
 def test_strict_false_is_what_it_is_for_any_module():
@@ -446,7 +470,9 @@ def test_refuses_positions_past_max_len(which):
 BAD_X = [
     ("torch.zeros(5, 8)", 0, ValueError, r"\(batch, seq, d_model.*\).*unsqueeze"),
     ("torch.zeros(2, 3, 5, 8)", 0, ValueError, r"\(batch, seq, d_model"),
-    ("torch.zeros(2, 8, 3)", 0, ValueError, r"d_model=8.*seq-first"),
+    ("torch.zeros(2, 8, 3)", 0, ValueError, r"d_model=8.*transposed"),
+    ("torch.zeros(2, 3, 6)", 0, ValueError, r"d_model=8\), got shape \(2, 3, 6\); the last "
+     r"axis of x is its embedding width, 6: build the module with d_model=6$"),
     ("torch.zeros(2, 3, 8, dtype=torch.int64)", 0, TypeError, "floating point.*token ids"),
     ("torch.zeros(2, 3, 8, dtype=torch.bool)", 0, TypeError, "floating point"),
     ("np.zeros((2, 3, 8))", 0, TypeError, "torch.Tensor"),

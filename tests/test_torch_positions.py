@@ -198,7 +198,12 @@ def test_seq_first_broadcasts_over_the_batch_axis_only():
 @pytest.mark.parametrize("call, exc, words", [
     ("m(x, 3)", TypeError, "positions must be an integer torch.Tensor.*start="),
     ("m(x, torch.arange(5.0))", TypeError, "positions must hold integers"),
-    ("m(x, torch.ones(5, dtype=torch.bool))", TypeError, "positions must hold integers"),
+    ("m(x, torch.ones(5, dtype=torch.bool))", TypeError, "bool tensor: a padding mask goes "
+     r"in padding_mask= \(True at padding; from Hugging Face's attention_mask: "
+     r"padding_mask=attention_mask == 0\)"),
+    ("m(x, torch.tensor([0, 0, 1, 1, 1]))", ValueError, "only 0 and 1 over 5 tokens: this "
+     "looks like an attention mask.*padding_mask=attention_mask == 0"),
+    ("m(x, torch.ones(2, 5, dtype=torch.long))", ValueError, "attention mask"),
     ("m(x, torch.arange(5).to(torch.uint8))", TypeError, "torch.long or torch.int32"),
     ("m(x, torch.arange(5).to(torch.int16))", TypeError, "torch.long or torch.int32"),
     ("m(x, torch.arange(4))", ValueError, r"positions must have shape \(5,\)"),

@@ -7,7 +7,7 @@ import numbers
 
 import numpy as np
 
-from ._svg import PALETTE, new_figure, styled
+from ._svg import PALETTE, SEQUENTIAL, new_figure, styled
 
 
 def _real(value, name: str) -> float:
@@ -116,4 +116,52 @@ def circle_shift(pos: float = 2.0, k: float = 1.5, omega: float = 1.0):
         ax.annotate(label, (px, py), xytext=(1.17 * px, 1.17 * py), ha="center", va="center",
                     color=colour, fontsize=9)
     ax.set_title(f"shift by k = {k:g}: rotate clockwise by {theta:.2f} rad")
+    return fig
+
+
+@styled
+def attend_back(k: int = 3, d_model: int = 64, n_positions: int = 30):
+    """Scores of every query position against every key position when the query weights are
+    the rotation ``M_k`` (``W_Q = M_k``, ``W_K = I``): a query at ``p`` becomes ``PE(p - k)``, so
+    each row scores highest ``k`` positions back, the same band at every position.
+
+    Parameters
+    ----------
+    k : int, default 3
+        How far back each query looks, ``1 <= k < n_positions``.
+    d_model : int, default 64
+        Width of the encoding (even).
+    n_positions : int, default 30
+        Positions ``0 .. n_positions - 1`` on both axes.
+
+    Examples
+    --------
+    >>> from posenc.plots.rotation import attend_back
+    >>> fig = attend_back(3, 64, 30)
+    >>> fig.axes[0].get_xlabel()
+    'key position q'
+
+    See the chapter "Why pair sine with cosine?" (docs/chapters/07-why-pair-sine-with-cosine.md).
+    """
+    from ..encoding import encode
+    from ..rotation import rotation_matrix
+
+    if isinstance(k, (bool, np.bool_)) or not isinstance(k, numbers.Integral):
+        raise TypeError(f"k must be an integer, got {k!r}")
+    if isinstance(n_positions, (bool, np.bool_)) or not isinstance(n_positions, numbers.Integral):
+        raise TypeError(f"n_positions must be an integer, got {n_positions!r}")
+    if not 1 <= k < n_positions:
+        raise ValueError(f"k must be at least 1 and below n_positions={n_positions}, got {k}")
+    pe = encode(int(n_positions), d_model)
+    scores = (pe @ rotation_matrix(int(k), d_model)) @ pe.T / (d_model / 2)
+    fig, ax = new_figure(figsize=(4.6, 4.2))
+    n = int(n_positions)
+    image = ax.imshow(scores, cmap=SEQUENTIAL, vmin=scores.min(), vmax=1.0,
+                      extent=(-0.5, n - 0.5, n - 0.5, -0.5), interpolation="nearest")
+    rows = np.arange(int(k), n)
+    ax.plot(scores[rows].argmax(axis=1), rows, "o", color=PALETTE[5], ms=3.5)  # row maxima
+    ax.set_xlabel("key position q")
+    ax.set_ylabel("query position p")
+    ax.set_title(f"query weights W_Q = M_{int(k)}")
+    fig.colorbar(image, ax=ax, label="score / (d_model / 2)")
     return fig

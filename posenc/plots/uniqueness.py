@@ -55,9 +55,11 @@ def sine_collisions(pos, omega: float = 1.0, *, pair_=None):
 
 @styled
 def clock_path(table, *, positions=None, pair_=None, labels=("column 0", "column 1"),
-               label_every: int = 10):
+               label_every: int = 10, pair_label: str | None = None):
     """The path of a two-column encoding: one dot per position, coloured by position, the
-    points joined in order; ``pair_`` (e.g. the nearest pair) is circled.
+    points joined in order; ``pair_`` (e.g. the nearest pair) is circled, with the legend
+    ``pair_label`` (default "closest pair: a and b": pass another when the pair circled is not
+    the closest one of this table).
 
     Examples
     --------
@@ -84,9 +86,12 @@ def clock_path(table, *, positions=None, pair_=None, labels=("column 0", "column
     for j in range(0, t.shape[0], label_every):
         ax.annotate(f"{pos[j]:g}", t[j], textcoords="offset points", xytext=(4, 4), fontsize=7)
     if rows is not None:
+        if pair_label is None:
+            pair_label = f"closest pair: {pos[rows[0]]:g} and {pos[rows[1]]:g}"
+        elif not isinstance(pair_label, str):
+            raise TypeError(f"pair_label must be a string, got {pair_label!r}")
         ax.scatter(t[rows, 0], t[rows, 1], s=160, facecolors="none", edgecolors=PALETTE[5],
-                   linewidths=2, zorder=4, label=f"closest pair: {pos[rows[0]]:g} and "
-                   f"{pos[rows[1]]:g}")
+                   linewidths=2, zorder=4, label=pair_label)
         ax.legend(loc="upper left", bbox_to_anchor=(0.0, 1.12))
     ax.set_xlabel(labels[0])
     ax.set_ylabel(labels[1])

@@ -4,6 +4,9 @@
   with each entry rounded once from float64 to the input's dtype; positions per row, padding,
   and the tensor2tensor/fairseq/Hugging Face conventions as options.
 * :class:`LearnedPositionalEmbedding`: a trainable ``nn.Embedding`` table (BERT and GPT-2 style).
+* :class:`RotaryEmbedding` (:mod:`.rotary`): RoPE on queries and keys, with any of
+  :mod:`posenc.scaling`'s frequencies, for a model and its KV-cache decode loop.
+* :func:`alibi_bias` (:mod:`.alibi`): ALiBi's attention bias, causal or not, with a KV cache.
 
 This and the lab (:mod:`posenc.lab`) are the parts of ``posenc`` that import torch;
 import it explicitly::
@@ -22,10 +25,13 @@ except ModuleNotFoundError as exc:  # pragma: no cover - exercised in a venv wit
         "enough; see the README). The rest of posenc, but the lab, works without it.",
         name="torch") from exc
 
+from .alibi import alibi_bias, alibi_slopes
 from .checks import check_input
 from .learned import LearnedPositionalEmbedding
+from .rotary import RotaryEmbedding, apply_rotary, rope_cos_sin
 from .sinusoidal import SinusoidalPositionalEncoding
 from .table import build_table, round_to_16_bit, round_to_odd_float32, ties
 
-__all__ = ["SinusoidalPositionalEncoding", "LearnedPositionalEmbedding", "build_table",
+__all__ = ["SinusoidalPositionalEncoding", "LearnedPositionalEmbedding", "RotaryEmbedding",
+           "apply_rotary", "rope_cos_sin", "alibi_bias", "alibi_slopes", "build_table",
            "round_to_16_bit", "round_to_odd_float32", "ties", "check_input"]

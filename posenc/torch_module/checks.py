@@ -20,7 +20,12 @@ def check_max_len(max_len) -> int:
     512
     """
     if isinstance(max_len, (bool, np.bool_)) or not isinstance(max_len, numbers.Integral):
-        raise TypeError(f"max_len must be a positive integer, got {max_len!r}")
+        hint = ""
+        if isinstance(max_len, numbers.Real) and 0 < float(max_len) < 1:
+            hint = (f"; {max_len!r} looks like the dropout of the PyTorch tutorial's "
+                    f"PositionalEncoding(d_model, dropout): here dropout is keyword-only, "
+                    f"pass dropout={max_len!r}")
+        raise TypeError(f"max_len must be a positive integer, got {max_len!r}{hint}")
     if max_len <= 0:
         raise ValueError(f"max_len must be a positive integer, got {max_len}")
     return int(max_len)
@@ -84,10 +89,12 @@ def check_input(x, d_model: int, max_len: int, start) -> int:
         hint = "; for one sequence use x.unsqueeze(0)" if x.dim() == 2 else ""
         raise ValueError(f"x must have shape (batch, seq, d_model), got shape {tuple(x.shape)}{hint}")
     if x.shape[-1] != d_model:
+        hint = ("is x transposed? d_model must be the last axis" if d_model in tuple(x.shape[:2])
+                else f"the last axis of x is its embedding width, {x.shape[-1]}: build the "
+                     f"module with d_model={x.shape[-1]}")
         raise ValueError(
             f"x must have shape (batch, seq, d_model={d_model}), got shape {tuple(x.shape)}; "
-            "is x seq-first or transposed?"
-        )
+            f"{hint}")
     start = check_start(start)
     end = start + x.shape[1]
     if end > max_len:
@@ -96,3 +103,26 @@ def check_input(x, d_model: int, max_len: int, start) -> int:
             f"(positions 0..{max_len - 1}); build the module with max_len >= {end}"
         )
     return start
+
+
+class NotScriptable:
+    """Mixin: ``torch.jit.script(module)`` fails at once with a message naming what works.
+
+    TorchScript cannot compile keyword-only arguments or the table's NumPy builder, and
+    PyTorch has deprecated it in favour of ``torch.compile`` and ``torch.export``.
+
+    Examples
+    --------
+    >>> import torch
+    >>> from posenc.torch_module import SinusoidalPositionalEncoding
+    >>> torch.jit.script(SinusoidalPositionalEncoding(8, 16))
+    Traceback (most recent call last):
+    ...
+    TypeError: SinusoidalPositionalEncoding does not support torch.jit.script (TorchScript); use torch.compile(module) to compile it, or torch.export.export(module, (x,)) for a program that runs without Python
+    """
+
+    def __prepare_scriptable__(self):
+        raise TypeError(
+            f"{type(self).__name__} does not support torch.jit.script (TorchScript); use "
+            "torch.compile(module) to compile it, or torch.export.export(module, (x,)) for a "
+            "program that runs without Python")

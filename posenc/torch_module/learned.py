@@ -13,11 +13,11 @@ from torch import nn
 
 from .._checks import check_d_model
 from .checks import check_dropout as _check_dropout
-from .checks import check_input
+from .checks import NotScriptable, check_input
 from .checks import check_max_len as _check_max_len
 
 
-class LearnedPositionalEmbedding(nn.Module):
+class LearnedPositionalEmbedding(NotScriptable, nn.Module):
     """Add a trainable position table to batch-first embeddings: ``dropout(x + P[start:start+seq])``.
 
     Parameters

@@ -17,7 +17,7 @@ from torch import nn
 from .._checks import check_base, check_layout
 from ..encoding import BASE
 from ..variants import ODD_POLICIES, check_spacing, even_width
-from .checks import check_dropout, check_max_len
+from .checks import NotScriptable, check_dropout, check_max_len
 from .table import FLOAT_DTYPES, build_table
 
 _DTYPE_NAMES = ", ".join(str(d).removeprefix("torch.") for d in FLOAT_DTYPES)
@@ -78,6 +78,22 @@ def _(positions, max_len, kind):
     return torch.empty_like(positions)
 
 
+def _in_graph_check(positions: torch.Tensor, max_len: int, kind: str) -> torch.Tensor:
+    """The range check inside a traced graph.
+
+    Under ``torch.export`` it is ``torch._assert_async``, a plain ATen op, so an exported
+    program loads and runs where posenc is not installed (its message is fixed when traced);
+    under ``torch.compile`` the custom op :func:`_checked`, whose errors are the eager ones."""
+    if torch.compiler.is_exporting():
+        low = 0 if kind == "start" or kind == "positions" else -1
+        inside = ((positions >= low) & (positions < max_len)).all()
+        torch._assert_async(inside, f"posenc: a position is negative or does not fit a table "
+                                    f"of max_len={max_len} rows; build the module with a larger "
+                                    f"max_len")
+        return positions
+    return _checked(positions, max_len, kind)
+
+
 @functools.lru_cache(maxsize=8)
 def _shared_table(key: tuple, dtype: torch.dtype, device: str) -> torch.Tensor:
     max_len, d_model, base, spacing, layout, offset, odd = key
@@ -103,7 +119,12 @@ def _(positions, max_len, d_model, base, spacing, layout, offset, odd, dtype):
     return positions.new_empty((*positions.shape, d_model), dtype=dtype)
 
 
-class SinusoidalPositionalEncoding(nn.Module):
+def _same_shape(shape, expected) -> bool:
+    """``shape == expected`` size by size (symbolic sizes under torch.compile included)."""
+    return len(shape) == len(expected) and all(a == b for a, b in zip(shape, expected))
+
+
+class SinusoidalPositionalEncoding(NotScriptable, nn.Module):
     """Add the sinusoidal encoding to embeddings: ``dropout(x + PE[positions])``.
 
     Counterpart: with ``spacing="t2t"``, ``layout="concatenated"`` and ``padding_idx``, the rows
@@ -132,8 +153,11 @@ class SinusoidalPositionalEncoding(nn.Module):
     padding_idx : int, optional
         fairseq mode: ``forward(x, tokens=ids)`` counts positions over the tokens that are not
         ``padding_idx`` and gives padding tokens a zero row.
-    batch_first : bool, default True
-        ``x`` is ``(batch, seq, d_model)``; ``False``: ``(seq, batch, d_model)``.
+    batch_first : bool, optional
+        ``x`` is ``(batch, seq, d_model)`` (``True``, the default) or ``(seq, batch, d_model)``
+        (``False``). Loading a seq-first ``pe`` table (the PyTorch tutorial's) into a module
+        built without it is refused: the layout of ``x`` cannot be told from its shape, so the
+        replacing code must say which it passes.
     dtype : torch.dtype, default torch.float32
         The table built now; a table for another input dtype is built on first use.
     device : torch.device or str, optional
@@ -167,7 +191,7 @@ class SinusoidalPositionalEncoding(nn.Module):
     def __init__(self, d_model: int, max_len: int = 5000, *, dropout: float = 0.0,
                  base: float = BASE, spacing: str = "paper", layout: str = "interleaved",
                  offset: int | None = None, odd: str = "refuse", padding_idx: int | None = None,
-                 batch_first: bool = True, dtype: torch.dtype = torch.float32,
+                 batch_first: bool | None = None, dtype: torch.dtype = torch.float32,
                  device=None) -> None:
         super().__init__()
         if not isinstance(odd, str) or odd not in ODD_POLICIES:
@@ -195,9 +219,10 @@ class SinusoidalPositionalEncoding(nn.Module):
             raise TypeError(f"offset must be an int (the rotation builder takes integer "
                             f"positions), got {offset!r}")
         self.offset = int(offset)
-        if not isinstance(batch_first, bool):
+        if batch_first is not None and not isinstance(batch_first, bool):
             raise TypeError(f"batch_first must be True or False, got {batch_first!r}")
-        self.batch_first = batch_first
+        self._layout_chosen = batch_first is not None      # a seq-first checkpoint asks for it
+        self.batch_first = True if batch_first is None else batch_first
         self.dropout = nn.Dropout(check_dropout(dropout))
         if dtype not in FLOAT_DTYPES:
             raise TypeError(f"dtype must be one of {_DTYPE_NAMES}, got {dtype!r}")
@@ -351,8 +376,12 @@ class SinusoidalPositionalEncoding(nn.Module):
         if table is None or table.device != x.device:
             table = self._table_for(x)                      # (max_len, d_model) or None
         if x.dim() != 3 or x.shape[2] != self.d_model:
-            hint = "; for one sequence use x.unsqueeze(0)" if x.dim() == 2 else (
-                "; is x seq-first or transposed? (see batch_first)" if x.dim() == 3 else "")
+            hint = "; for one sequence use x.unsqueeze(0)" if x.dim() == 2 else ""
+            if x.dim() == 3 and self.d_model in tuple(x.shape[:2]):
+                hint = "; is x transposed? d_model must be the last axis"
+            elif x.dim() == 3:
+                hint = (f"; the last axis of x is its embedding width, {x.shape[2]}: build the "
+                        f"module with d_model={x.shape[2]}")
             raise ValueError(f"x must have shape {self._shape()}, got shape "
                              f"{tuple(x.shape)}{hint}")
         if positions is None and tokens is None and padding_mask is None:
@@ -363,7 +392,7 @@ class SinusoidalPositionalEncoding(nn.Module):
                 elif not torch.compiler.is_compiling():     # eager: a table is always there
                     self._refuse_start(start, seq)
                 else:       # no table, or out of range: the check raises when the graph runs
-                    positions = _checked(torch.arange(seq, device=x.device) + start,
+                    positions = _in_graph_check(torch.arange(seq, device=x.device) + start,
                                          self.max_len, "start")
                     rows = self._gather(table, positions, x)
             else:
@@ -399,7 +428,7 @@ class SinusoidalPositionalEncoding(nn.Module):
                             f"first token), got {start!r}")
         positions = torch.arange(seq, device=device) + start.to(device)      # (seq,)
         if torch.compiler.is_compiling():
-            return _checked(positions, self.max_len, "start")
+            return _in_graph_check(positions, self.max_len, "start")
         value = int(start)
         if value < 0 or value + seq > self.max_len:
             self._refuse_start(value, seq)
@@ -412,19 +441,32 @@ class SinusoidalPositionalEncoding(nn.Module):
             hint = " (for a scalar first position use start=)" if _is_int(positions) else ""
             raise TypeError(f"positions must be an integer torch.Tensor, got "
                             f"{type(positions).__name__}{hint}")
+        if positions.dtype == torch.bool:
+            raise TypeError("positions must be integer positions, got a bool tensor: a padding "
+                            "mask goes in padding_mask= (True at padding; from Hugging Face's "
+                            "attention_mask: padding_mask=attention_mask == 0)")
         if positions.dtype not in (torch.int64, torch.int32):      # uint8 would index as a mask
             raise TypeError(f"positions must hold integers (torch.long or torch.int32), got "
                             f"{positions.dtype}")
-        if tuple(positions.shape) not in (lead, seq_shape):
+        # Size by size: under torch.compile with dynamic shapes the sizes of x are symbolic,
+        # and a tuple comparison (``in``) does not see that s0 == 3 (issue 31).
+        if not _same_shape(positions.shape, lead) and not _same_shape(positions.shape,
+                                                                        seq_shape):
             names = "(batch, seq)" if self.batch_first else "(seq, batch)"
             raise ValueError(f"positions must have shape {seq_shape} (seq,) or {lead} {names}, "
                              f"got {tuple(positions.shape)}")
         positions = positions.to(x.device)
         if torch.compiler.is_compiling():
-            return _checked(positions, self.max_len, "positions")
+            return _in_graph_check(positions, self.max_len, "positions")
         error = _range_error(positions, self.max_len, "positions")
         if error is not None:
             raise error
+        seq = seq_shape[0]
+        if seq >= 3 and int(positions.max()) <= 1:      # padded position ids count to seq - 1
+            raise ValueError(
+                f"positions hold only 0 and 1 over {seq} tokens: this looks like an attention "
+                "mask, not positions. Pass padding_mask=attention_mask == 0 (True at padding), "
+                "or nothing for 0 .. seq - 1")
         return positions
 
     def _rows(self, table, positions, x) -> torch.Tensor:
@@ -445,7 +487,7 @@ class SinusoidalPositionalEncoding(nn.Module):
                     tokens.dtype == torch.bool:
                 raise TypeError(f"tokens must be an integer tensor of token ids, got "
                                 f"{getattr(tokens, 'dtype', type(tokens).__name__)}")
-            if tuple(tokens.shape) != lead:
+            if not _same_shape(tokens.shape, lead):
                 raise ValueError(f"tokens must have the leading shape of x, {lead}, got "
                                  f"{tuple(tokens.shape)}")
             keep = tokens.to(x.device) != self.padding_idx
@@ -453,7 +495,7 @@ class SinusoidalPositionalEncoding(nn.Module):
             if not isinstance(padding_mask, torch.Tensor) or padding_mask.dtype != torch.bool:
                 raise TypeError(f"padding_mask must be a bool tensor (True at padding), got "
                                 f"{getattr(padding_mask, 'dtype', type(padding_mask).__name__)}")
-            if tuple(padding_mask.shape) != lead:
+            if not _same_shape(padding_mask.shape, lead):
                 raise ValueError(f"padding_mask must have the leading shape of x, {lead}, got "
                                  f"{tuple(padding_mask.shape)}")
             keep = ~padding_mask.to(x.device)
@@ -464,7 +506,7 @@ class SinusoidalPositionalEncoding(nn.Module):
         count = torch.cumsum(keep, dim=seq_dim)                   # tokens so far, this one in
         positions = (count - 1 + start).clamp_(min=0)             # pads: any valid row
         if torch.compiler.is_compiling():
-            positions = _checked(positions, self.max_len, "padded")
+            positions = _in_graph_check(positions, self.max_len, "padded")
         else:
             error = _range_error(positions, self.max_len, "padded")
             if error is not None:
@@ -526,13 +568,16 @@ def _check_stored_table(module, state_dict, prefix, local_metadata, strict, miss
             f"{tuple(getattr(stored, 'shape', ()))}")
         return
     shape = tuple(stored.shape)
-    if stored.dim() == 3 and shape[0] > 1 and shape[1] == 1 and module.batch_first:
-        warnings.warn(
+    if stored.dim() == 3 and shape[0] > 1 and shape[1] == 1 and module.batch_first and \
+            not getattr(module, "_layout_chosen", True):
+        # Replacing a seq-first module: the input layout cannot be told from x, so ask.
+        error_msgs.append(
             f"{key}: the stored table has shape {shape}, seq-first (the PyTorch tutorial's "
-            f"layout, for x of shape (seq, batch, {module.d_model})), and this module is "
-            f"batch_first=True: it takes x of shape (batch, seq, {module.d_model}). Code "
-            f"written for the old module must transpose x, or build this one with "
-            f"batch_first=False.", UserWarning, stacklevel=2)
+            f"layout, for x of shape (seq, batch, {module.d_model})). Say which layout the "
+            f"code calling this module passes: build it with batch_first=False to keep x of "
+            f"shape (seq, batch, {module.d_model}), or batch_first=True if the code now "
+            f"passes (batch, seq, {module.d_model}).")
+        return
     elif stored.dim() == 3 and shape[0] == 1 and shape[1] > 1 and not module.batch_first:
         warnings.warn(
             f"{key}: the stored table has shape {shape}, batch-first (for x of shape (batch, "

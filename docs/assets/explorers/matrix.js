@@ -94,15 +94,18 @@
                      P.el("b", { "data-out": "value" }, P.fmt(table[cursor.pos][j], 4)));
     }
 
-    canvas.addEventListener("mousemove", function (e) {
+    // Pointer events: a mouse moving, a pen, or a finger tapping (phones have no hover).
+    function point(e) {
       var r = canvas.getBoundingClientRect();
       cursor.dim = Math.min(shape.d - 1, Math.max(0, Math.floor(((e.clientX - r.left) / r.width) * shape.d)));
       cursor.pos = Math.min(shape.n - 1, Math.max(0, Math.floor(((e.clientY - r.top) / r.height) * shape.n)));
       canvas.setAttribute("data-hover", "");
       draw();
       read();
-    });
-    canvas.addEventListener("mouseleave", function () { canvas.removeAttribute("data-hover"); draw(); });
+    }
+    canvas.addEventListener("pointermove", point);
+    canvas.addEventListener("pointerdown", point);
+    canvas.addEventListener("pointerleave", function () { canvas.removeAttribute("data-hover"); draw(); });
     canvas.addEventListener("focus", draw);
     canvas.addEventListener("blur", draw);
     canvas.addEventListener("keydown", function (e) {

@@ -32,7 +32,9 @@
     var tbody = P.el("tbody");
     table.append(thead, tbody);
     scroll.append(table);
-    f.body.append(summary, scroll);
+    // Says how many rows there are, and that the box scrolls when some are out of sight.
+    var hint = P.el("p", { class: "posenc-hint", "data-out": "rows" });
+    f.body.append(summary, hint, scroll);
 
     function update() {
       var dModel = d.value(), base = P.baseOf(s);
@@ -61,6 +63,9 @@
         });
         tbody.append(row);
       }
+      var hidden = scroll.scrollHeight > scroll.clientHeight + 1;
+      hint.textContent = dModel + " rows, one per dimension" +
+        (hidden ? ": scroll the table to see them all." : ".");
     }
     [a, b, d, s].forEach(function (c) { c.input.addEventListener("input", update); });
     update();

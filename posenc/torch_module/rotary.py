@@ -1,0 +1,553 @@
+"""RoPE in torch: rotate queries and keys of shape ``(batch, heads, seq, head_dim)``.
+
+The frequencies are any of :mod:`posenc.scaling`'s (or the paper's), with YaRN's attention
+factor; the angles ``pos * omega_i`` are taken in float64 and their cosines and sines rounded
+once to float32 (then to the input's dtype, as Hugging Face ``transformers`` does, for the
+products), whatever the input dtype. Autograd, CPU and CUDA, ``torch.compile(fullgraph=True)``
+in a decode loop.
+
+:mod:`posenc.relative` stays the float64 NumPy reference for one 2-D head; use this module in a
+model. See the chapter "Positions in a running model"
+(docs/chapters/16-positions-in-a-running-model.md).
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+import torch
+from torch import nn
+
+from .._checks import check_base
+from ..encoding import BASE, frequencies as paper_frequencies
+from .checks import NotScriptable
+
+PAIRINGS = {
+    "halves": "halves", "neox": "halves", "gpt-neox": "halves", "llama": "halves",
+    "adjacent": "adjacent", "gptj": "adjacent", "gpt-j": "adjacent",
+}
+"""Accepted ``pairing`` names: ``"halves"`` pairs coordinate ``i`` with ``i + r/2`` (GPT-NeoX,
+Llama, ``rotate_half``); ``"adjacent"`` pairs ``2i`` with ``2i + 1`` (GPT-J, the paper)."""
+
+_FLOAT = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
+
+
+def _is_int(value) -> bool:
+    """An int, NumPy integer or, under torch.compile, a symbolic int; not a bool."""
+    return isinstance(value, (numbers.Integral, torch.SymInt)) and \
+        not isinstance(value, (bool, np.bool_))
+
+
+def check_pairing(pairing) -> str:
+    """Return the canonical name (``"halves"`` or ``"adjacent"``) of ``pairing``.
+
+    Examples
+    --------
+    >>> from posenc.torch_module.rotary import check_pairing
+    >>> check_pairing("llama"), check_pairing("GPT-J")
+    ('halves', 'adjacent')
+    """
+    name = pairing.lower() if isinstance(pairing, str) else None
+    if name not in PAIRINGS:
+        raise ValueError(f"pairing must be one of {sorted(PAIRINGS)}, got {pairing!r}")
+    return PAIRINGS[name]
+
+
+def rope_cos_sin(positions: torch.Tensor, omega: torch.Tensor, *,
+                 attention_factor: float = 1.0) -> tuple[torch.Tensor, torch.Tensor]:
+    """``attention_factor * cos(pos * omega_i)`` and ``... sin(...)``, float32, one per pair:
+    shape ``positions.shape + (len(omega),)``.
+
+    The angles are taken in float64 (``positions`` and ``omega`` are cast), so an angle at
+    position ``10**6`` is still exact to about ``10**-10``; only the cosine and sine are rounded
+    to float32.
+
+    Examples
+    --------
+    >>> import torch
+    >>> from posenc.torch_module.rotary import rope_cos_sin
+    >>> cos, sin = rope_cos_sin(torch.tensor([0, 1]), torch.tensor([1.0, 0.01]))
+    >>> cos.shape, sin[1]                       # sin 1, sin 0.01
+    (torch.Size([2, 2]), tensor([0.8415, 0.0100]))
+    """
+    angles = positions.to(torch.float64).unsqueeze(-1) * omega.to(positions.device,
+                                                                  torch.float64)
+    cos, sin = torch.cos(angles), torch.sin(angles)
+    if attention_factor != 1.0:
+        cos, sin = cos * attention_factor, sin * attention_factor
+    return cos.to(torch.float32), sin.to(torch.float32)
+
+
+def expand_cos_sin(cos: torch.Tensor, sin: torch.Tensor, pairing: str = "halves"
+                   ) -> tuple[torch.Tensor, torch.Tensor]:
+    """Per-pair cos and sin (``(..., r / 2)``) laid out over the ``r`` rotated coordinates for
+    ``pairing``: ``cos`` for both coordinates of a pair, and ``sin`` negated on the first
+    (``[-sin | sin]`` for halves, ``-s0, s0, -s1, s1, ...`` for adjacent), so that
+    ``x * cos + swap(x) * sin`` rotates.
+
+    Examples
+    --------
+    >>> import torch
+    >>> from posenc.torch_module.rotary import expand_cos_sin
+    >>> expand_cos_sin(torch.tensor([1.0, 2.0]), torch.tensor([3.0, 4.0]), "adjacent")[1]
+    tensor([-3.,  3., -4.,  4.])
+    """
+    if pairing == "halves":
+        return torch.cat([cos, cos], dim=-1), torch.cat([-sin, sin], dim=-1)
+    return (cos.repeat_interleave(2, dim=-1),
+            torch.stack([-sin, sin], dim=-1).flatten(-2))
+
+
+def _rotate(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, pairing: str) -> torch.Tensor:
+    """``x * cos + swap(x) * sin`` on the first ``r = cos.shape[-1]`` coordinates (laid out by
+    :func:`expand_cos_sin`, in ``x.dtype``, broadcastable to ``x``)."""
+    r = cos.shape[-1]
+    rot = x[..., :r] if r < x.shape[-1] else x
+    if pairing == "halves":
+        half = r // 2
+        swapped = torch.cat([rot[..., half:], rot[..., :half]], dim=-1)
+    else:
+        swapped = rot.unflatten(-1, (r // 2, 2)).flip(-1).flatten(-2)
+    out = rot * cos + swapped * sin
+    if r < x.shape[-1]:
+        out = torch.cat([out, x[..., r:]], dim=-1)
+    return out
+
+
+def apply_rotary(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, *,
+                 pairing: str = "halves") -> torch.Tensor:
+    """Rotate the first ``r = 2 * cos.shape[-1]`` coordinates of ``x``, pair ``i`` by the angle
+    behind ``cos[..., i]`` and ``sin[..., i]``; coordinates past ``r`` (partial rotary) are left
+    as they are.
+
+    ``x``: ``(batch, heads, seq, head_dim)``; ``cos``, ``sin``: ``(batch or 1, seq, r / 2)`` or
+    ``(seq, r / 2)`` (from :func:`rope_cos_sin`), cast to ``x.dtype`` before the products, as
+    ``transformers``' ``apply_rotary_pos_emb`` does. Pair ``(a, b)`` becomes
+    ``(a cos + b (-sin), b cos + a sin)``: the products and sums ``apply_rotary_pos_emb`` makes
+    (``rotate_half`` only negates), so in any dtype the result is the same bits for the same
+    cos and sin.
+
+    Examples
+    --------
+    >>> import torch
+    >>> from posenc.torch_module.rotary import apply_rotary, rope_cos_sin
+    >>> cos, sin = rope_cos_sin(torch.tensor([1]), torch.tensor([1.0]))
+    >>> apply_rotary(torch.tensor([[[[1.0, 0.0, 5.0]]]]), cos, sin, pairing="adjacent")
+    tensor([[[[0.5403, 0.8415, 5.0000]]]])
+    """
+    pairing = check_pairing(pairing)
+    if cos.dim() == 3:
+        cos, sin = cos.unsqueeze(1), sin.unsqueeze(1)              # over the heads
+    cos, sin = expand_cos_sin(cos.to(x.dtype), sin.to(x.dtype), pairing)
+    return _rotate(x, cos, sin, pairing)
+
+
+class RotaryEmbedding(NotScriptable, nn.Module):
+    """Rotate ``q`` and ``k`` by their positions (RoPE, Su et al. 2021).
+
+    Counterpart: ``transformers``' ``apply_rotary_pos_emb`` with the cos/sin of its rotary
+    embedding classes (``rope_type`` default, linear, dynamic, yarn, llama3, longrope: see
+    :meth:`from_rope_parameters`), and GPT-J's ``rotate_every_two`` with
+    ``pairing="adjacent"``; checked in ``tests/test_torch_rotary.py``.
+
+    Parameters
+    ----------
+    head_dim : int
+        Width of a query/key head, a positive even integer.
+    base : float, default 10000
+        The paper's base; ignored when ``frequencies`` is given.
+    frequencies : array-like, optional
+        The ``rotary_dim // 2`` angular frequencies ``omega_i``, e.g. from
+        :func:`posenc.scaling.yarn_frequencies` or :func:`posenc.scaling.llama3_frequencies`.
+        Default: ``base ** (-2 i / rotary_dim)``.
+    rotary_dim : int, optional
+        Rotate only the first ``rotary_dim`` coordinates of each head (partial rotary, GPT-J,
+        Phi, GPT-NeoX's ``rotary_pct``); default ``head_dim``.
+    pairing : str, default "halves"
+        ``"halves"`` (also ``"neox"``, ``"llama"``) or ``"adjacent"`` (also ``"gptj"``).
+    attention_factor : float, default 1.0
+        Multiplies cos and sin (so the logits get its square): YaRN's
+        :func:`posenc.scaling.yarn_attention_factor`, LongRoPE's factor.
+    max_len : int, default 2048
+        Positions the cos/sin cache holds at first; it grows (eager) when a later position
+        needs it.
+
+    Notes
+    -----
+    The cache holds one float32 cos/sin pair per device and dtype; its key is the frequencies'
+    bytes, ``attention_factor``, ``pairing``, device, dtype and length, so setting
+    :attr:`frequencies` (dynamic NTK, LongRoPE's long factors) rebuilds it. It is not a buffer:
+    ``.half()`` cannot cast it and ``state_dict()`` leaves it out. Under ``torch.compile`` the
+    cos and sin are computed from the positions (same float64 angles) instead of looked up, so
+    there is no data-dependent length check in the graph.
+
+    Examples
+    --------
+    >>> import torch
+    >>> from posenc.torch_module.rotary import RotaryEmbedding
+    >>> rope = RotaryEmbedding(head_dim=4)
+    >>> q = k = torch.tensor([1.0, 0.0, 0.0, 0.0]).expand(1, 1, 3, 4)   # (batch, heads, seq, d)
+    >>> rq, rk = rope(q, k)
+    >>> rq[0, 0, :, 0]                       # cos 0, cos 1, cos 2
+    tensor([ 1.0000,  0.5403, -0.4161])
+    >>> rope(q[:, :, :1], k[:, :, :1], offset=2)[0][0, 0, 0, 0]      # one token at position 2
+    tensor(-0.4161)
+    """
+
+    def __init__(self, head_dim: int, *, base: float = BASE, frequencies=None,
+                 rotary_dim: int | None = None, pairing: str = "halves",
+                 attention_factor: float = 1.0, max_len: int = 2048) -> None:
+        super().__init__()
+        if not _is_int(head_dim) or head_dim <= 0 or head_dim % 2:
+            raise ValueError(f"head_dim must be a positive even integer, got {head_dim!r}")
+        self.head_dim = int(head_dim)
+        if rotary_dim is None:
+            rotary_dim = self.head_dim
+        if not _is_int(rotary_dim) or not 0 < rotary_dim <= self.head_dim or rotary_dim % 2:
+            raise ValueError(f"rotary_dim must be a positive even integer <= head_dim="
+                             f"{self.head_dim}, got {rotary_dim!r}")
+        self.rotary_dim = int(rotary_dim)
+        self.pairing = check_pairing(pairing)
+        if isinstance(attention_factor, bool) or not isinstance(attention_factor, numbers.Real) \
+                or not np.isfinite(attention_factor) or attention_factor <= 0:
+            raise ValueError(f"attention_factor must be a positive finite number, got "
+                             f"{attention_factor!r}")
+        self.attention_factor = float(attention_factor)
+        if not _is_int(max_len) or max_len <= 0:
+            raise ValueError(f"max_len must be a positive integer, got {max_len!r}")
+        self.max_len = int(max_len)
+        self.base = check_base(base)
+        self.frequencies = paper_frequencies(self.rotary_dim, self.base) if frequencies is None \
+            else frequencies
+        self._cache: dict = {}
+
+    # ------------------------------------------------------------------ frequencies and cache
+    @property
+    def frequencies(self) -> np.ndarray:
+        """The ``rotary_dim // 2`` frequencies (float64, read-only); setting them rebuilds the
+        cache on the next call."""
+        return self._omega
+
+    @frequencies.setter
+    def frequencies(self, omega) -> None:
+        if isinstance(omega, torch.Tensor):
+            omega = omega.detach().cpu().to(torch.float64).numpy()
+        omega = np.array(omega, dtype=np.float64).reshape(-1) if not isinstance(omega, str) \
+            else None
+        if omega is None or omega.shape != (self.rotary_dim // 2,) or \
+                not np.all(np.isfinite(omega)) or np.any(omega <= 0):
+            raise ValueError(f"frequencies must be {self.rotary_dim // 2} positive finite "
+                             f"numbers (rotary_dim // 2), got {omega!r}")
+        omega.setflags(write=False)
+        self._omega = omega
+        self._omega_t = torch.tensor(omega, dtype=torch.float64)
+        self._omega_on: dict = {}
+        self._key = omega.tobytes()
+
+    def _omega_for(self, device) -> torch.Tensor:
+        if torch.compiler.is_compiling():
+            return self._omega_t.to(device)
+        omega = self._omega_on.get(device)
+        if omega is None:
+            omega = self._omega_on[device] = self._omega_t.to(device)
+        return omega
+
+    def _table(self, needed: int, device, dtype) -> tuple[torch.Tensor, torch.Tensor]:
+        """The cached cos/sin for positions ``0 .. L - 1``, ``L >= needed``, in ``dtype``."""
+        key = (self._key, self.attention_factor, self.pairing, str(device), dtype)  # all it uses
+        entry = self._cache.get(key)
+        if entry is None or entry[0].shape[0] < needed:
+            length = max(self.max_len, 1 << (needed - 1).bit_length())
+            pos = torch.arange(length, device=device)
+            cos, sin = rope_cos_sin(pos, self._omega_for(device),
+                                    attention_factor=self.attention_factor)
+            entry = self._cache[key] = (cos.to(dtype), sin.to(dtype),
+                                        *expand_cos_sin(cos.to(dtype), sin.to(dtype),
+                                                        self.pairing))
+        return entry
+
+    # ------------------------------------------------------------------------------ forward
+    def cos_sin(self, positions: torch.Tensor, dtype: torch.dtype = torch.float32
+                ) -> tuple[torch.Tensor, torch.Tensor]:
+        """cos and sin for integer ``positions`` (any shape), one per pair: shape
+        ``positions.shape + (rotary_dim // 2,)``, in ``dtype``.
+
+        Examples
+        --------
+        >>> import torch
+        >>> from posenc.torch_module.rotary import RotaryEmbedding
+        >>> RotaryEmbedding(4).cos_sin(torch.tensor([[0, 3]]))[1]
+        tensor([[[0.0000, 0.0000],
+                 [0.1411, 0.0300]]])
+        """
+        return self._lookup(positions, dtype, expanded=False)
+
+    def _lookup(self, positions, dtype, expanded):
+        """cos and sin at ``positions``: per pair, or laid out by :func:`expand_cos_sin`."""
+        if torch.compiler.is_compiling():
+            cos, sin = rope_cos_sin(positions, self._omega_for(positions.device),
+                                    attention_factor=self.attention_factor)
+            cos, sin = cos.to(dtype), sin.to(dtype)
+            return expand_cos_sin(cos, sin, self.pairing) if expanded else (cos, sin)
+        if positions.numel() == 0:
+            needed, low = 1, 0
+        else:
+            low, high = (int(v) for v in torch.aminmax(positions))
+            needed = high + 1
+        if low < 0:
+            raise ValueError(f"positions must be >= 0, got {low}")
+        table = self._table(needed, positions.device, dtype)
+        cos, sin = table[2:] if expanded else table[:2]
+        return cos[positions], sin[positions]
+
+    def positions_for(self, q: torch.Tensor, positions=None, offset=0) -> torch.Tensor:
+        """The integer positions of ``q``'s tokens, ``(batch or 1, seq)``: ``positions``
+        checked, or ``offset + 0 .. seq - 1``.
+
+        Examples
+        --------
+        >>> import torch
+        >>> from posenc.torch_module.rotary import RotaryEmbedding
+        >>> RotaryEmbedding(2).positions_for(torch.zeros(2, 1, 3, 2), offset=4)
+        tensor([[4, 5, 6]])
+        """
+        seq = q.shape[-2]
+        if positions is not None:
+            if not (_is_int(offset) and offset == 0):
+                raise ValueError("pass positions or offset, not both (add the offset to the "
+                                 "positions)")
+            return check_position_ids(positions, q.shape[0], seq, q.device)
+        base = torch.arange(seq, device=q.device)
+        if _is_int(offset):
+            if offset < 0:
+                raise ValueError(f"offset must be >= 0 (tokens already in the cache), got "
+                                 f"{offset}")
+            return (base + offset).unsqueeze(0)
+        if not isinstance(offset, torch.Tensor) or offset.dtype.is_floating_point or \
+                offset.dtype == torch.bool or offset.dim() > 1:
+            raise TypeError(f"offset must be an int, a 0-d integer tensor or one per row "
+                            f"(batch,), got {offset!r}")
+        offset = offset.to(q.device)
+        if offset.dim() == 1:
+            if offset.shape[0] != q.shape[0]:
+                raise ValueError(f"offset must have shape (batch,) = ({q.shape[0]},), got "
+                                 f"{tuple(offset.shape)}")
+            return offset.unsqueeze(1) + base
+        return (base + offset).unsqueeze(0)
+
+    def rotation(self, positions=None, *, seq: int | None = None, offset=0,
+                 dtype: torch.dtype = torch.float32, device=None
+                 ) -> tuple[torch.Tensor, torch.Tensor]:
+        """The cos and sin of one forward pass, laid out for the rotation, to share between
+        layers: ``rope(q, k, rotation=rope.rotation(position_ids, dtype=q.dtype))`` in each
+        layer looks nothing up (transformers likewise computes cos/sin once per forward).
+
+        ``positions`` as in :meth:`forward`, or ``seq`` tokens from ``offset``. Returns two
+        tensors of shape ``(batch or 1, 1, seq, rotary_dim)`` in ``dtype``.
+
+        Examples
+        --------
+        >>> import torch
+        >>> from posenc.torch_module.rotary import RotaryEmbedding
+        >>> rope = RotaryEmbedding(4)
+        >>> q = torch.randn(2, 3, 5, 4)
+        >>> shared = rope.rotation(seq=5, offset=7)
+        >>> torch.equal(rope(q, q, rotation=shared)[0], rope(q, q, offset=7)[0])
+        True
+        """
+        if positions is None:
+            if not _is_int(seq) or seq <= 0:
+                raise ValueError(f"seq must be a positive int when positions are not given, "
+                                 f"got {seq!r}")
+            like = torch.empty(1, 1, seq, self.head_dim, device=device, dtype=dtype)
+        else:
+            positions = positions.to(device) if device is not None else positions
+            batch = positions.shape[0] if positions.dim() == 2 else 1
+            like = torch.empty(batch, 1, positions.shape[-1], self.head_dim,
+                               device=positions.device, dtype=dtype)
+        cos, sin = self._lookup(self.positions_for(like, positions, offset), dtype, True)
+        return cos.unsqueeze(1), sin.unsqueeze(1)
+
+    def forward(self, q: torch.Tensor, k: torch.Tensor, positions=None, *, offset=0,
+                rotation: tuple[torch.Tensor, torch.Tensor] | None = None
+                ) -> tuple[torch.Tensor, torch.Tensor]:
+        """Rotate ``q`` and ``k`` (``(batch, heads, seq, head_dim)``, the same positions).
+
+        Parameters
+        ----------
+        q, k : torch.Tensor
+            Floating point, ``(batch, heads, seq, head_dim)``; ``k`` may have fewer heads
+            (grouped-query attention).
+        positions : torch.Tensor, optional
+            Integer ``position_ids``, ``(batch, seq)``, ``(1, seq)`` or ``(seq,)``.
+        offset : int or integer tensor, default 0
+            Without ``positions``: the tokens are at ``offset .. offset + seq - 1``, e.g. the
+            length of a KV cache; a ``(batch,)`` tensor gives one offset per row.
+        rotation : tuple of torch.Tensor, optional
+            From :meth:`rotation`, computed once per forward pass and shared by the layers
+            (instead of ``positions`` or ``offset``).
+
+        Returns
+        -------
+        tuple of torch.Tensor
+            Rotated ``q`` and ``k``, their shapes and dtypes.
+
+        Examples
+        --------
+        >>> import torch
+        >>> from posenc.torch_module.rotary import RotaryEmbedding
+        >>> rope = RotaryEmbedding(2)
+        >>> q = torch.tensor([1.0, 0.0]).expand(2, 1, 2, 2)
+        >>> rope(q, q, torch.tensor([[0, 1], [5, 6]]))[0][1, 0, 0]     # cos 5, sin 5
+        tensor([ 0.2837, -0.9589])
+        """
+        for name, t in (("q", q), ("k", k)):
+            if not isinstance(t, torch.Tensor) or t.dtype not in _FLOAT or t.dim() != 4 or \
+                    t.shape[-1] != self.head_dim:
+                got = (f"shape {tuple(t.shape)}, {t.dtype}" if isinstance(t, torch.Tensor)
+                       else type(t).__name__)
+                raise ValueError(f"{name} must be a floating-point tensor of shape (batch, "
+                                 f"heads, seq, head_dim={self.head_dim}), got {got}")
+        if k.shape[-2] != q.shape[-2] or k.shape[0] != q.shape[0]:
+            raise ValueError(f"q and k must have the same batch and seq (the new tokens), got "
+                             f"{tuple(q.shape)} and {tuple(k.shape)}")
+        seq = q.shape[-2]
+        if rotation is not None:
+            if positions is not None or not (_is_int(offset) and offset == 0):
+                raise ValueError("pass rotation, or positions/offset, not both (rotation holds "
+                                 "the positions)")
+            cos, sin = rotation
+            if cos.shape[-2] != seq or cos.shape[-1] != self.rotary_dim:
+                raise ValueError(f"rotation is for {cos.shape[-2]} tokens of rotary_dim="
+                                 f"{cos.shape[-1]}, q has {seq} tokens (rotary_dim="
+                                 f"{self.rotary_dim}): build it with rope.rotation(...)")
+            return _rotate(q, cos, sin, self.pairing), _rotate(k, cos, sin, self.pairing)
+        if positions is None and type(offset) is int and offset >= 0 and \
+                not torch.compiler.is_compiling():
+            table = self._table(offset + seq, q.device, q.dtype)      # a KV cache's offset:
+            cos, sin = table[2][offset:offset + seq], table[3][offset:offset + seq]   # views
+        else:
+            cos, sin = self._lookup(self.positions_for(q, positions, offset), q.dtype, True)
+            cos, sin = cos.unsqueeze(1), sin.unsqueeze(1)             # over the heads
+        return _rotate(q, cos, sin, self.pairing), _rotate(k, cos, sin, self.pairing)
+
+    def extra_repr(self) -> str:
+        parts = [f"head_dim={self.head_dim}"]
+        if self.rotary_dim != self.head_dim:
+            parts.append(f"rotary_dim={self.rotary_dim}")
+        parts.append(f"pairing={self.pairing!r}")
+        if self.attention_factor != 1.0:
+            parts.append(f"attention_factor={self.attention_factor:g}")
+        return ", ".join(parts)
+
+    # ------------------------------------------------------------------ Hugging Face configs
+    @classmethod
+    def from_rope_parameters(cls, params: dict, head_dim: int, *, seq_len: int | None = None,
+                             max_position_embeddings: int | None = None,
+                             pairing: str = "halves", max_len: int = 2048
+                             ) -> "RotaryEmbedding":
+        """Build from a ``transformers`` config's ``rope_parameters`` dict.
+
+        ``rope_type`` ``"default"``, ``"linear"``, ``"dynamic"``, ``"yarn"``, ``"llama3"`` or
+        ``"longrope"``, with their keys (``rope_theta``, ``factor``, ``partial_rotary_factor``,
+        ``original_max_position_embeddings``, ``beta_fast``, ``beta_slow``, ``mscale``,
+        ``mscale_all_dim``, ``attention_factor``, ``low_freq_factor``, ``high_freq_factor``,
+        ``short_factor``, ``long_factor``). ``dynamic`` and ``longrope`` depend on the length:
+        ``seq_len`` (default: the original length) picks their frequencies; set
+        :attr:`frequencies` again when it changes.
+
+        Examples
+        --------
+        >>> from posenc.torch_module.rotary import RotaryEmbedding
+        >>> rope = RotaryEmbedding.from_rope_parameters(
+        ...     {"rope_type": "yarn", "rope_theta": 10000.0, "factor": 4.0,
+        ...      "original_max_position_embeddings": 2048}, head_dim=64)
+        >>> round(rope.attention_factor, 4)
+        1.1386
+        """
+        from .. import scaling
+
+        kind = params.get("rope_type", params.get("type", "default"))
+        base = float(params.get("rope_theta", BASE))
+        dim = int(head_dim * params.get("partial_rotary_factor", 1.0))
+        dim -= dim % 2
+        factor = params.get("factor")
+        original = params.get("original_max_position_embeddings", max_position_embeddings)
+        attention = params.get("attention_factor")
+        if kind == "default":
+            omega = paper_frequencies(dim, base)
+        elif kind == "linear":
+            omega = scaling.position_interpolation(dim, factor, base)
+        elif kind == "dynamic":
+            length = max_position_embeddings or original
+            omega = scaling.dynamic_ntk_frequencies(dim, factor, length,
+                                                    seq_len if seq_len else length, base)
+        elif kind == "yarn":
+            if factor is None:
+                factor = max_position_embeddings / original
+            omega = scaling.yarn_frequencies(dim, factor, original, base,
+                                             alpha=params.get("beta_slow") or 1.0,
+                                             beta=params.get("beta_fast") or 32.0,
+                                             truncate=params.get("truncate", True))
+            if attention is None:
+                mscale, mscale_all = params.get("mscale"), params.get("mscale_all_dim")
+                attention = scaling.yarn_attention_factor(factor, mscale=mscale,
+                                                          mscale_all_dim=mscale_all) \
+                    if mscale and mscale_all else scaling.yarn_attention_factor(factor)
+        elif kind == "llama3":
+            omega = scaling.llama3_frequencies(
+                dim, factor, original, base,
+                low_freq_factor=params.get("low_freq_factor", 1.0),
+                high_freq_factor=params.get("high_freq_factor", 4.0))
+        elif kind == "longrope":
+            if factor is None:
+                factor = max_position_embeddings / original
+            if attention is None:
+                attention = scaling.longrope_attention_factor(factor, original)
+            omega = scaling.longrope_frequencies(dim, params["short_factor"],
+                                                 params["long_factor"], original, seq_len, base)
+        else:
+            raise ValueError(f"rope_type must be one of 'default', 'linear', 'dynamic', "
+                             f"'yarn', 'llama3', 'longrope', got {kind!r}")
+        return cls(head_dim, frequencies=omega, rotary_dim=dim, pairing=pairing,
+                   attention_factor=1.0 if attention is None else float(attention),
+                   max_len=max_len)
+
+
+def check_position_ids(positions, batch: int, seq: int, device) -> torch.Tensor:
+    """``positions`` as a ``(batch or 1, seq)`` integer tensor on ``device``; refuses a mask.
+
+    A bool tensor, or a 0/1 tensor over three or more tokens (which padded position ids never
+    are: the longest row counts up to ``seq - 1``), is an attention mask passed by mistake.
+
+    Examples
+    --------
+    >>> import torch
+    >>> from posenc.torch_module.rotary import check_position_ids
+    >>> check_position_ids(torch.tensor([3, 4]), batch=2, seq=2, device="cpu")
+    tensor([[3, 4]])
+    """
+    if not isinstance(positions, torch.Tensor):
+        hint = " (for a first position use offset=)" if _is_int(positions) else ""
+        raise TypeError(f"positions must be an integer torch.Tensor, got "
+                        f"{type(positions).__name__}{hint}")
+    if positions.dtype == torch.bool:
+        raise TypeError("positions must be integer position ids, got a bool tensor: an "
+                        "attention mask? Pass position ids (e.g. mask.long().cumsum(-1) - 1), "
+                        "or nothing for 0 .. seq - 1")
+    if positions.dtype not in (torch.int64, torch.int32, torch.int16, torch.int8):
+        raise TypeError(f"positions must hold integers (torch.long or torch.int32), got "
+                        f"{positions.dtype}")
+    if positions.dim() == 1:
+        positions = positions.unsqueeze(0)
+    if positions.dim() != 2 or positions.shape[1] != seq or positions.shape[0] not in (1, batch):
+        raise ValueError(f"positions must have shape (batch, seq) = ({batch}, {seq}), (1, "
+                         f"{seq}) or ({seq},), got {tuple(positions.shape)}")
+    positions = positions.to(device)
+    if seq >= 3 and not torch.compiler.is_compiling() and positions.numel() and \
+            int(positions.max()) <= 1 and int(positions.min()) >= 0:
+        raise ValueError(f"positions hold only 0 and 1 over {seq} tokens: this looks like an "
+                         "attention mask, not position ids. Pass position ids (e.g. "
+                         "mask.long().cumsum(-1) - 1), or nothing for 0 .. seq - 1")
+    return positions
