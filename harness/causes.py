@@ -46,7 +46,7 @@ CAUSE = re.compile(
     r"|due\s+to|owing\s+to|thanks\s+to|(?:comes?|came)\s+from|caused\s+by|the\s+(?:same\s+)?cause"
     r"|explains|explained|so\s+that|as\s+a\s+result|hence|therefore|thus)(?![\w-])",
     re.IGNORECASE)
-LABEL = re.compile(r"#\s*cause:\s*(?P<label>[^#\n]*)")
+LABEL = re.compile(r"#\s*cause:\s*(?P<label>[^#\n;]*)")
 SOURCE_LINK = re.compile(r"\]\((?:https?://|[^)]*(?:references|sources-ledger|bugs-that-shipped)"
                          r"\.md)")
 PAGE_LINK = re.compile(r"\]\((?!https?://)[^)]*(?:\.md|#)[^)]*\)")

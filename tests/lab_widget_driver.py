@@ -71,19 +71,32 @@ def served():
 
 
 @contextlib.contextmanager
-def page():
-    """A Playwright page on the served folder (Debian's chromium; never `playwright install`)."""
-    from playwright.sync_api import sync_playwright
-
-    with served() as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=shutil.which("chromium"), args=FLAGS)
+def blank_page(browser):
+    """A page of ``browser`` on the served folder, TensorFlow.js's WebAssembly backend ready."""
+    with served() as url:
+        p = browser.new_page()
         try:
-            p = browser.new_page()
             p.set_default_timeout(600_000)
             p.goto(url)
             p.wait_for_function("() => self.labReady === true")
             p.browser_version = browser.version
             yield p
+        finally:
+            p.close()
+
+
+@contextlib.contextmanager
+def page():
+    """A blank page in a browser of its own (Debian's chromium; never `playwright install`).
+    Inside pytest use blank_page with tests/test_browser.py's browser: one Playwright per
+    process."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=shutil.which("chromium"), args=FLAGS)
+        try:
+            with blank_page(browser) as p:
+                yield p
         finally:
             browser.close()
 
