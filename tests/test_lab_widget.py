@@ -355,3 +355,31 @@ def test_widget_fits_a_phone(browser, base_url):
 
 # the site, the server and the browser of tests/test_browser.py (one strict build per run)
 from test_browser import base_url, browser, site_dir  # noqa: E402,F401
+
+
+# ------------------------------------------------------------------------------ the hook
+
+def test_hook_serves_only_the_pinned_files(tmp_path, monkeypatch):
+    """hooks/lab_widget.py adds TensorFlow.js to the site only when every file in the cache has
+    its pinned sha256; a changed byte makes it fetch again, and with no npm it adds nothing."""
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import Files
+
+    from hooks import lab_widget
+
+    _skip_unless_ready()
+    cache = tmp_path / "tfjs"
+    shutil.copytree(lab_widget.CACHE, cache)
+    monkeypatch.setattr(lab_widget, "CACHE", cache)
+    assert lab_widget.cached()
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    config.plugins._current_plugin = None      # as during a build (File.generated reads it)
+    served = {f.src_uri for f in lab_widget.on_files(Files([]), config)}
+    assert served == {f"assets/lab/vendor/{name}" for name in lab_widget.FILES}
+    tampered = cache / "tf.es2017.min.js"
+    tampered.write_bytes(tampered.read_bytes()[:-1] + b" ")
+    assert not lab_widget.cached()
+    monkeypatch.setattr(lab_widget.shutil, "which", lambda name: None)     # no npm
+    assert list(lab_widget.on_files(Files([]), config)) == []
+    with pytest.raises(RuntimeError, match="npm not found"):
+        lab_widget.fetch()

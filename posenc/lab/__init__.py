@@ -4,7 +4,8 @@ positions (chapter "What does a trained model do with the encoding?").
 - :mod:`posenc.lab.model`: a tiny Transformer whose position scheme is one argument;
 - :mod:`posenc.lab.tasks`: seeded synthetic tasks;
 - :mod:`posenc.lab.run`: one run, config in, metrics out;
-- :mod:`posenc.lab.experiments`: the experiments, their verdicts and their records.
+- :mod:`posenc.lab.experiments`: the experiments, their verdicts and their records;
+- :mod:`posenc.lab.baseline`: the order-blind baseline ("chance") of each task, exactly.
 """
 
 import importlib.util as _util

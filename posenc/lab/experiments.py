@@ -9,9 +9,9 @@ hash of the lab's training code and the configs: a record whose hash differs is 
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
+import math
 import os
 import platform
 import time
@@ -22,6 +22,7 @@ from pathlib import Path
 from .run import Config, run
 
 SEEDS = (0, 1, 2, 3, 4)
+AXIS_SEEDS = (0, 1, 2)          # the robustness axes: three seeds each
 RECORDS = Path(__file__).resolve().parents[2] / "docs" / "data" / "lab"
 CODE = ("model.py", "tasks.py", "run.py")     # the code that produces a run
 
@@ -32,6 +33,14 @@ class Check:
 
     ``figure`` maps one seed's metrics (``{label: metrics}``) to a number; ``op`` is ``"<"`` or
     ``">"``. The weakest seed is the one closest to failing: the largest figure for ``"<"``.
+
+    ``n``, for a figure that is an accuracy (or its distance from 0.5, with ``half=True``), is
+    the number of scored answers behind it (per accuracy, for the difference of two accuracies
+    with ``diff=True``): the evaluation set is a sample, so the figure has a
+    standard error ``sqrt(q (1 - q) / n)``, taken at the accuracy ``q`` between the figure and the
+    threshold that is nearest 0.5 (the largest error on the way), and ``flip`` is the chance
+    that fresh evaluation sets move at least one seed across the threshold, from each seed's
+    ``Phi(-margin / error)`` (twice that with ``half``), so the verdict would change.
 
     Examples
     --------
@@ -46,14 +55,37 @@ class Check:
     figure: object
     op: str
     threshold: float
+    n: int | None = None
+    half: bool = False
+    diff: bool = False
+
+    def error(self, figure: float) -> float | None:
+        """Standard error of an accuracy figure from ``n`` scored answers (None without n)."""
+        if self.n is None:
+            return None
+        if self.half:                         # |accuracy - 0.5|: the error of an accuracy at 0.5
+            return 0.5 / math.sqrt(self.n)
+        if self.diff:                         # a difference of two accuracies: at most this
+            return math.sqrt(0.5 / self.n)
+        lo, hi = sorted((figure, self.threshold))
+        q = min(max(0.5, lo), hi, 1.0)        # the accuracy on the way nearest 0.5
+        return math.sqrt(max(q * (1 - q), 1e-12) / self.n)
 
     def decide(self, seeds: list) -> dict:
         figures = [round(float(self.figure(m)), 4) for m in seeds]
         passes = [f < self.threshold if self.op == "<" else f > self.threshold for f in figures]
         weakest = max(figures) if self.op == "<" else min(figures)
-        return {"id": self.id, "statement": self.statement, "op": self.op,
-                "threshold": self.threshold, "per_seed": figures, "weakest": weakest,
-                "holds": all(passes)}
+        out = {"id": self.id, "statement": self.statement, "op": self.op,
+               "threshold": self.threshold, "per_seed": figures, "weakest": weakest,
+               "holds": all(passes)}
+        if self.n is not None:
+            sides = 2 if self.half else 1     # |accuracy - 0.5| crosses on either side
+            flips = [sides * 0.5 * math.erfc(abs(f - self.threshold) / self.error(f)
+                                             / math.sqrt(2)) for f in figures]
+            stays = math.prod(1 - min(f, 1.0) for f in flips)
+            out.update(n=self.n, error=round(self.error(weakest), 4),
+                       flip=float(f"{1 - stays:.2g}"))
+        return out
 
 
 @dataclass(frozen=True)
@@ -71,6 +103,7 @@ class Experiment:
     title: str
     configs: dict          # label -> Config (seed 0; the runner sets each seed)
     checks: tuple
+    seeds: tuple = SEEDS
 
     def config(self, label: str, seed: int) -> Config:
         """The config of one label at one seed; seed 0 of an :data:`ATTENTION` config also
@@ -95,19 +128,29 @@ def _positions(m, label, length, start, stop, key="per_position"):
 
 
 # ------------------------------------------------------------------ 1. order blindness
-ORDER_BASE = Config(task="first_last", train_lengths=(12,), test_lengths=(12,), steps=300)
+# 2048 answers per seed: the standard error of an accuracy at 0.5 is 0.011, and the bound 0.06
+# sits 5.4 errors away (256 answers put it 1.9 errors away: a quarter of reruns would cross).
+ORDER_BASE = Config(task="first_last", train_lengths=(12,), test_lengths=(12,), steps=300,
+                    eval_size=2048)
 ORDER = Experiment(
     "order", "Order blindness: is the first symbol larger than the last?",
     {"none, bidirectional": replace(ORDER_BASE, scheme="none", causal=False),
      "none, causal": replace(ORDER_BASE, scheme="none", causal=True),
      "sinusoid, bidirectional": replace(ORDER_BASE, scheme="sinusoid", causal=False)},
     (Check("bidirectional-nope-at-chance",
-           "bidirectional NoPE: accuracy within 0.06 of chance (0.5)",
-           lambda m: abs(_acc(m, "none, bidirectional", 12) - 0.5), "<", 0.06),
+           "bidirectional NoPE: accuracy within 0.06 of the order-blind baseline, 0.5",
+           lambda m: abs(_acc(m, "none, bidirectional", 12) - 0.5), "<", 0.06,
+           n=ORDER_BASE.eval_size, half=True),
      Check("sinusoid-learns-order", "bidirectional with the sinusoid: accuracy above 0.9",
-           lambda m: _acc(m, "sinusoid, bidirectional", 12), ">", 0.9),
+           lambda m: _acc(m, "sinusoid, bidirectional", 12), ">", 0.9, n=ORDER_BASE.eval_size),
      Check("causal-nope-learns-order", "causal NoPE: accuracy above 0.6",
-           lambda m: _acc(m, "none, causal", 12), ">", 0.6)))
+           lambda m: _acc(m, "none, causal", 12), ">", 0.6, n=ORDER_BASE.eval_size)))
+
+
+def _scored(config, length, start=0):
+    """Answers behind a kback accuracy over positions max(start, k) .. length - 1."""
+    return config.eval_size * (length - max(start, config.k))
+
 
 # ------------------------------------------------------------------ 2. raw index, index / L
 INDEX_BASE = Config(k=1, train_lengths=(16, 32), test_lengths=(8, 12, 16, 24, 32), steps=400)
@@ -115,25 +158,36 @@ INDEX = Experiment(
     "index", "Raw index, index / L and the sinusoid: stability and 'adjacent' across lengths",
     {"index": replace(INDEX_BASE, scheme="index"),
      "index/L": replace(INDEX_BASE, scheme="index/L"),
-     "sinusoid": replace(INDEX_BASE, scheme="sinusoid")},
+     "sinusoid": replace(INDEX_BASE, scheme="sinusoid"),
+     "none": replace(INDEX_BASE, scheme="none")},
+    # The largest gradient norm is one spike of one step: re-trained two days later, one seed's
+    # ratio fell from at least 2.28 to 1.53, so the bound is "larger", with room.
     (Check("index-larger-gradients",
-           "raw index: largest gradient norm over 2x the sinusoid's",
-           lambda m: m["index"]["grad_norm_max"] / m["sinusoid"]["grad_norm_max"], ">", 2.0),
+           "raw index: largest gradient norm over 1.2x the sinusoid's",
+           lambda m: m["index"]["grad_norm_max"] / m["sinusoid"]["grad_norm_max"], ">", 1.2),
      Check("index-larger-inputs",
            "raw index: input to the first block over 10x the sinusoid's (root mean square)",
            lambda m: m["index"]["input_rms"] / m["sinusoid"]["input_rms"], ">", 10.0),
      Check("index-still-learns",
            "raw index: accuracy at every test length above 0.98",
-           lambda m: min(_acc(m, "index", L) for L in INDEX_BASE.test_lengths), ">", 0.98),
+           lambda m: min(_acc(m, "index", L) for L in INDEX_BASE.test_lengths), ">", 0.98,
+           n=_scored(INDEX_BASE, 8)),
      Check("sinusoid-unseen-lengths",
            "sinusoid: accuracy at every test length above 0.99",
-           lambda m: min(_acc(m, "sinusoid", L) for L in INDEX_BASE.test_lengths), ">", 0.99),
+           lambda m: min(_acc(m, "sinusoid", L) for L in INDEX_BASE.test_lengths), ">", 0.99,
+           n=_scored(INDEX_BASE, 8)),
      Check("index-over-L-fails-shorter",
-           "index / L: accuracy at the unseen shorter length 8 below 0.2",
-           lambda m: _acc(m, "index/L", 8), "<", 0.2),
+           "index / L: accuracy at the unseen shorter length 8 below 0.2 (order-blind "
+           "baseline there 0.447)", lambda m: _acc(m, "index/L", 8), "<", 0.2,
+           n=_scored(INDEX_BASE, 8)),
+     Check("index-over-L-below-nope",
+           "index / L minus the no-position model, accuracy at length 8, below -0.5",
+           lambda m: _acc(m, "index/L", 8) - _acc(m, "none", 8), "<", -0.5,
+           n=_scored(INDEX_BASE, 8), diff=True),
      Check("index-over-L-interpolates",
            "index / L: accuracy at the unseen length 24, between the trained 16 and 32, "
-           "above 0.98", lambda m: _acc(m, "index/L", 24), ">", 0.98)))
+           "above 0.98", lambda m: _acc(m, "index/L", 24), ">", 0.98,
+           n=_scored(INDEX_BASE, 24))))
 
 # ------------------------------------------------------------------ 3-5. past the training length
 L_TRAIN, L_TEST = 24, 48
@@ -142,32 +196,44 @@ PAST_BASE = Config(k=3, train_lengths=(L_TRAIN,), test_lengths=(L_TRAIN, L_TEST)
 PAST_CONFIGS = {s: replace(PAST_BASE, scheme=s)
                 for s in ("sinusoid", "learned", "rope", "alibi", "none")}
 ATTENTION = {PAST_CONFIGS[s] for s in ("sinusoid", "learned", "rope")}
+N_SEEN = _scored(PAST_BASE, L_TRAIN)                  # 21 positions x 256 sequences
+N_UNSEEN = PAST_BASE.eval_size * (L_TEST - L_TRAIN)   # 24 positions x 256 sequences
+BLIND_PAST_L = 0.147     # posenc.lab.baseline.of("kback", 48, start=24), rounded (tested)
 
 
-def _unseen(m, label, key="per_position"):
-    return _positions(m, label, L_TEST, L_TRAIN, L_TEST, key)
+def _unseen(m, label, key="per_position", length=L_TEST):
+    return _positions(m, label, length, L_TRAIN, L_TEST, key)
 
 
 def _seen(m, label, key="per_position"):
     return _positions(m, label, L_TEST, PAST_BASE.k, L_TRAIN, key)
 
 
+def _first_below(m, label, loss):
+    """The first logged step whose mean training loss is below ``loss`` (steps + 1 if none)."""
+    return next((step for step, value in m[label]["curve"] if value < loss),
+                m[label]["curve"][-1][0] + 1)
+
+
 PAST = Experiment(
     "past", "Past the training length: k back (k = 3), trained on 24 positions, tested on 48",
     PAST_CONFIGS,
     tuple(Check(f"{s}-in-distribution", f"{s}: accuracy at the trained length above 0.99",
-                lambda m, s=s: _acc(m, s, L_TRAIN), ">", 0.99)
+                lambda m, s=s: _acc(m, s, L_TRAIN), ">", 0.99, n=N_SEEN)
           for s in ("sinusoid", "learned", "rope"))
     + (Check("sinusoid-fails-past-L", "sinusoid: accuracy at unseen positions 24-47 below 0.5",
-             lambda m: _unseen(m, "sinusoid"), "<", 0.5),
+             lambda m: _unseen(m, "sinusoid"), "<", 0.5, n=N_UNSEEN),
        Check("learned-fails-past-L", "learned: accuracy at unseen positions 24-47 below 0.5",
-             lambda m: _unseen(m, "learned"), "<", 0.5),
+             lambda m: _unseen(m, "learned"), "<", 0.5, n=N_UNSEEN),
        Check("rope-holds-past-L", "RoPE: accuracy at unseen positions 24-47 above 0.9",
-             lambda m: _unseen(m, "rope"), ">", 0.9),
-       Check("alibi-does-not-learn", "ALiBi: accuracy at the trained length below 0.6",
-             lambda m: _acc(m, "alibi", L_TRAIN), "<", 0.6),
-       Check("nope-does-not-learn", "causal NoPE: accuracy at the trained length below 0.6",
-             lambda m: _acc(m, "none", L_TRAIN), "<", 0.6)))
+             lambda m: _unseen(m, "rope"), ">", 0.9, n=N_UNSEEN),
+       Check("learned-below-blind-past-L",
+             "learned: accuracy at unseen positions 24-47 below the order-blind baseline there, "
+             "0.147", lambda m: _unseen(m, "learned"), "<", BLIND_PAST_L, n=N_UNSEEN),
+       Check("alibi-not-yet-at-400", "ALiBi: accuracy at the trained length below 0.6 after "
+             "400 steps", lambda m: _acc(m, "alibi", L_TRAIN), "<", 0.6, n=N_SEEN),
+       Check("nope-not-yet-at-400", "causal NoPE: accuracy at the trained length below 0.6 "
+             "after 400 steps", lambda m: _acc(m, "none", L_TRAIN), "<", 0.6, n=N_SEEN)))
 
 LEARNED = Experiment(
     "learned", "Learned against sinusoidal, in distribution (k back, 24 positions)",
@@ -178,12 +244,12 @@ LEARNED = Experiment(
      Check("sinusoid-no-better", "sinusoid minus learned accuracy at the trained length, "
            "below 0.01", lambda m: _acc(m, "sinusoid", L_TRAIN) - _acc(m, "learned", L_TRAIN),
            "<", 0.01),
-     # Final losses are about 0.0015 here and the recorded gaps 0.0003: a sign is too thin a
-     # margin to hold on another CPU's kernels, so the verdict CI re-checks is "no better by
-     # more than 0.001"; the page reads the per-seed sign from the record.
-     Check("learned-loss-not-lower",
-           "learned minus sinusoid final training loss, above -0.001",
-           lambda m: m["learned"]["loss_final"] - m["sinusoid"]["loss_final"], ">", -0.001)))
+     # Both reach 1.0, where accuracy cannot separate them: compare the steps each needs to
+     # bring its training loss (mean of 25 steps) below 0.1.
+     Check("learned-not-slower",
+           "learned minus sinusoid steps to a training loss below 0.1, at most 0",
+           lambda m: _first_below(m, "learned", 0.1) - _first_below(m, "sinusoid", 0.1),
+           "<", 1)))
 
 SHIFT = Experiment(
     "shift", "'k back' as one linear map M_k: attention on the key k back, inside and past L",
@@ -206,24 +272,44 @@ CONCAT = Experiment(
     (Check("parameters-within-1-percent", "parameter counts differ by under 1%",
            lambda m: abs(m["added"]["params"] / m["concatenated"]["params"] - 1), "<", 0.01),
      Check("added-learns", "added: accuracy at the trained length above 0.99",
-           lambda m: _acc(m, "added", L_TRAIN), ">", 0.99),
+           lambda m: _acc(m, "added", L_TRAIN), ">", 0.99, n=N_SEEN),
      Check("concatenated-learns", "concatenated: accuracy at the trained length above 0.99",
-           lambda m: _acc(m, "concatenated", L_TRAIN), ">", 0.99)))
+           lambda m: _acc(m, "concatenated", L_TRAIN), ">", 0.99, n=N_SEEN),
+     Check("concatenated-ahead-past-L",
+           "concatenated minus added accuracy at unseen positions 24-47, above 0.03",
+           lambda m: _unseen(m, "concatenated") - _unseen(m, "added"), ">", 0.03,
+           n=N_UNSEEN, diff=True),
+     Check("concatenated-not-slower",
+           "concatenated minus added steps to a training loss below 0.01, at most 0",
+           lambda m: _first_below(m, "concatenated", 0.01) - _first_below(m, "added", 0.01),
+           "<", 1)))
 
 # ------------------------------------------------------------------ 7. the paper's token scale
+# The paper multiplies the token vectors by sqrt(d_model); its code (tensor2tensor) draws them
+# with standard deviation d_model ** -0.5, so they enter at about unit size. N(0, 1) times
+# sqrt(d_model) is the lab's first, different, experiment.
+SCALED = "sinusoid, tokens x sqrt(d_model)"
+T2T = "sinusoid, paper's init x sqrt(d_model)"
 SCALE = Experiment(
-    "scale", "Token vectors times sqrt(d_model), as in the paper: does the sinusoid still count?",
+    "scale", "Token vectors times sqrt(d_model): N(0, 1) tokens, and the paper's initialisation",
     {"sinusoid": PAST_CONFIGS["sinusoid"],
-     "sinusoid, tokens x sqrt(d_model)": replace(PAST_CONFIGS["sinusoid"], scale_embedding=True)},
+     SCALED: replace(PAST_CONFIGS["sinusoid"], scale_embedding=True),
+     T2T: replace(PAST_CONFIGS["sinusoid"], scale_embedding=True, init="t2t")},
     (Check("unscaled-learns", "sinusoid, unscaled tokens: accuracy at the trained length above 0.99",
-           lambda m: _acc(m, "sinusoid", L_TRAIN), ">", 0.99),
+           lambda m: _acc(m, "sinusoid", L_TRAIN), ">", 0.99, n=N_SEEN),
      Check("scaled-does-not-learn",
-           "sinusoid, tokens x sqrt(d_model): accuracy at the trained length below 0.5",
-           lambda m: _acc(m, "sinusoid, tokens x sqrt(d_model)", L_TRAIN), "<", 0.5),
+           "sinusoid, N(0, 1) tokens x sqrt(d_model): accuracy at the trained length below 0.5 "
+           "after 400 steps", lambda m: _acc(m, SCALED, L_TRAIN), "<", 0.5, n=N_SEEN),
      Check("scaled-tokens-swamp",
-           "tokens x sqrt(d_model): input to the first block over 4x larger (root mean square)",
-           lambda m: m["sinusoid, tokens x sqrt(d_model)"]["input_rms"] / m["sinusoid"]["input_rms"],
-           ">", 4.0)))
+           "N(0, 1) tokens x sqrt(d_model): input to the first block over 4x larger (root mean "
+           "square)", lambda m: m[SCALED]["input_rms"] / m["sinusoid"]["input_rms"], ">", 4.0),
+     Check("paper-init-learns",
+           "sinusoid, the paper's init x sqrt(d_model): accuracy at the trained length above 0.9",
+           lambda m: _acc(m, T2T, L_TRAIN), ">", 0.9, n=N_SEEN),
+     Check("paper-init-unit-size",
+           "the paper's init x sqrt(d_model): input to the first block below 1.5x the unscaled "
+           "model's (root mean square)",
+           lambda m: m[T2T]["input_rms"] / m["sinusoid"]["input_rms"], "<", 1.5)))
 
 # ------------------------------------------------------------------ 8. an offset from raw integers
 # "There is no easy way to compute that positions 7 and 10 are 3 apart from raw integers" (seed
@@ -231,29 +317,122 @@ SCALE = Experiment(
 # at k = 3 shows what the mask alone gives; causal NoPE at k = 1 shows that experiment 2's k = 1
 # task is mostly solved by the mask, so it cannot decide the claim.
 OFFSET_LENGTHS = (8, 12, 16, 24)          # every test length but the longest, 32
+OFFSET_BASE = replace(INDEX_BASE, k=3)
 OFFSET = Experiment(
     "offset", "An offset of 3 from raw integers: k back (k = 3) with the raw index, and controls",
-    {"index": replace(INDEX_BASE, scheme="index", k=3),
-     "sinusoid": replace(INDEX_BASE, scheme="sinusoid", k=3),
-     "none": replace(INDEX_BASE, scheme="none", k=3),
-     "none, k = 1": replace(INDEX_BASE, scheme="none", k=1)},
+    {"index": replace(OFFSET_BASE, scheme="index"),
+     "sinusoid": replace(OFFSET_BASE, scheme="sinusoid"),
+     "none": replace(OFFSET_BASE, scheme="none"),
+     "none, k = 1": replace(INDEX_BASE, scheme="none")},
     (Check("index-finds-3-back",
-           "raw index, k = 3: accuracy at every test length up to 24 above 0.9",
-           lambda m: min(_acc(m, "index", L) for L in OFFSET_LENGTHS), ">", 0.9),
+           "raw index (alternating signs), k = 3: accuracy at every test length up to 24 above 0.9",
+           lambda m: min(_acc(m, "index", L) for L in OFFSET_LENGTHS), ">", 0.9,
+           n=_scored(OFFSET_BASE, 8)),
      Check("index-weaker-at-32",
            "raw index, k = 3: accuracy at the trained length 32 below 0.97",
-           lambda m: _acc(m, "index", 32), "<", 0.97),
+           lambda m: _acc(m, "index", 32), "<", 0.97, n=_scored(OFFSET_BASE, 32)),
      Check("sinusoid-3-back",
            "sinusoid, k = 3: accuracy at every test length above 0.99",
-           lambda m: min(_acc(m, "sinusoid", L) for L in INDEX_BASE.test_lengths), ">", 0.99),
+           lambda m: min(_acc(m, "sinusoid", L) for L in OFFSET_BASE.test_lengths), ">", 0.99,
+           n=_scored(OFFSET_BASE, 8)),
      Check("nope-cannot-3-back",
            "causal NoPE, k = 3: accuracy at every test length below 0.3",
-           lambda m: max(_acc(m, "none", L) for L in INDEX_BASE.test_lengths), "<", 0.3),
+           lambda m: max(_acc(m, "none", L) for L in OFFSET_BASE.test_lengths), "<", 0.3,
+           n=_scored(OFFSET_BASE, 8)),
      Check("nope-mostly-1-back",
            "causal NoPE, k = 1: accuracy at every test length above 0.75",
-           lambda m: min(_acc(m, "none, k = 1", L) for L in INDEX_BASE.test_lengths), ">", 0.75)))
+           lambda m: min(_acc(m, "none, k = 1", L) for L in INDEX_BASE.test_lengths), ">", 0.75,
+           n=_scored(INDEX_BASE, 8))))
 
-EXPERIMENTS = {e.name: e for e in (ORDER, INDEX, PAST, LEARNED, SHIFT, CONCAT, SCALE, OFFSET)}
+# ------------------------------------------------------------------ 9. the seeds' raw index
+# The seeds add the index as one number to every entry. A pre-norm model's LayerNorms subtract
+# each vector's mean, so that is the no-position model there; a post-norm model's first
+# attention sees the sum before any LayerNorm. Three seeds, k = 3 as in experiment 8.
+SAME = Experiment(
+    "same", "The index on every entry (the seeds' scheme) in pre- and post-norm models, k = 3",
+    {"none": OFFSET.configs["none"],
+     "index-same": replace(OFFSET_BASE, scheme="index-same"),
+     "index": OFFSET.configs["index"],
+     "none, post-norm": replace(OFFSET_BASE, scheme="none", norm="post"),
+     "index-same, post-norm": replace(OFFSET_BASE, scheme="index-same", norm="post"),
+     "index, post-norm": replace(OFFSET_BASE, scheme="index", norm="post")},
+    (Check("same-index-pre-norm-is-nope",
+           "pre-norm: index on every entry minus no positions, largest accuracy gap over the "
+           "test lengths, below 0.01",
+           lambda m: max(abs(_acc(m, "index-same", L) - _acc(m, "none", L))
+                         for L in OFFSET_BASE.test_lengths), "<", 0.01),
+     Check("same-index-post-norm-sees-position",
+           "post-norm: index on every entry, accuracy at length 8 above the no-position "
+           "post-norm model's by 0.1",
+           lambda m: _acc(m, "index-same, post-norm", 8) - _acc(m, "none, post-norm", 8),
+           ">", 0.1, n=_scored(OFFSET_BASE, 8), diff=True)),
+    seeds=AXIS_SEEDS)
+
+# ------------------------------------------------------------------ 10. the training budget
+# The verdicts "did not learn in 400 steps" re-run ten times longer, with the accuracy measured
+# along the way (the learning rate is constant, so the model after 400 of 4000 steps is the
+# model of a 400-step run). ALiBi also at the width and head count of experiment 11.
+BUDGET_STEPS = (200, 400, 1000, 2000)
+BUDGET_BASE = replace(PAST_BASE, steps=BUDGET_STEPS[-1], eval_at=BUDGET_STEPS[:-1])
+WIDE = dict(d_model=64, n_heads=4)
+WIDE_ALIBI = "alibi, d_model 64, 4 heads"
+BUDGET = Experiment(
+    "budget", "ALiBi and causal NoPE, 200 to 2000 steps (k = 3, trained on 24, tested on 48)",
+    {"alibi": replace(BUDGET_BASE, scheme="alibi"),
+     "none": replace(BUDGET_BASE, scheme="none"),
+     WIDE_ALIBI: replace(BUDGET_BASE, scheme="alibi", steps=1000, eval_at=(200, 400), **WIDE)},
+    (Check("alibi-learns-with-budget",
+           "ALiBi: accuracy at the trained length after 2000 steps above 0.4",
+           lambda m: _acc(m, "alibi", L_TRAIN), ">", 0.4, n=N_SEEN),
+     Check("nope-learns-with-budget",
+           "causal NoPE: accuracy at the trained length after 2000 steps above 0.4",
+           lambda m: _acc(m, "none", L_TRAIN), ">", 0.4, n=N_SEEN),
+     Check("losses-still-falling",
+           "ALiBi and causal NoPE: the last logged training loss minus the mean of the five "
+           "before it (steps 1850-1975), below 0: still falling at 2000 steps",
+           lambda m: max(m[s]["curve"][-1][1] - sum(v for _, v in m[s]["curve"][-6:-1]) / 5
+                         for s in ("alibi", "none")), "<", 0),
+     Check("nope-past-L-near-blind",
+           "causal NoPE: accuracy at unseen positions 24-47 after 2000 steps below 0.25 "
+           "(order-blind baseline 0.147)", lambda m: _unseen(m, "none"), "<", 0.25, n=N_UNSEEN),
+     Check("wide-alibi-learns",
+           "ALiBi, d_model 64 and 4 heads: accuracy at the trained length after 1000 steps "
+           "above 0.8", lambda m: _acc(m, WIDE_ALIBI, L_TRAIN), ">", 0.8, n=N_SEEN),
+     Check("wide-alibi-holds-past-L",
+           "ALiBi, d_model 64 and 4 heads: accuracy at unseen positions 24-47 after 1000 steps "
+           "above 0.6", lambda m: _unseen(m, WIDE_ALIBI), ">", 0.6, n=N_UNSEEN),
+     Check("wide-alibi-keeps-most-past-L",
+           "ALiBi, d_model 64 and 4 heads: accuracy at unseen positions over accuracy at the "
+           "trained length, above 0.8",
+           lambda m: _unseen(m, WIDE_ALIBI) / _acc(m, WIDE_ALIBI, L_TRAIN), ">", 0.8)),
+    seeds=AXIS_SEEDS)
+
+# ------------------------------------------------------------------ 11. the LayerNorm placement
+AXES = Experiment(
+    "axes", "Post-norm blocks, as in the paper: sinusoid, learned and RoPE past the training length",
+    {f"{s}, post-norm": replace(PAST_CONFIGS[s], norm="post")
+     for s in ("sinusoid", "learned", "rope")},
+    tuple(Check(f"{s}-post-norm-in-distribution",
+                f"{s}, post-norm: accuracy at the trained length above 0.9",
+                lambda m, s=s: _acc(m, f"{s}, post-norm", L_TRAIN), ">", 0.9, n=N_SEEN)
+          for s in ("sinusoid", "learned", "rope"))
+    + (Check("sinusoid-post-norm-fails-past-L",
+             "sinusoid, post-norm: accuracy at unseen positions 24-47 below 0.5",
+             lambda m: _unseen(m, "sinusoid, post-norm"), "<", 0.5, n=N_UNSEEN),
+       Check("learned-post-norm-fails-past-L",
+             "learned, post-norm: accuracy at unseen positions 24-47 below 0.5",
+             lambda m: _unseen(m, "learned, post-norm"), "<", 0.5, n=N_UNSEEN),
+       Check("learned-post-norm-below-blind-past-L",
+             "learned, post-norm: accuracy at unseen positions 24-47 below the order-blind "
+             "baseline there, 0.147", lambda m: _unseen(m, "learned, post-norm"), "<",
+             BLIND_PAST_L, n=N_UNSEEN),
+       Check("rope-post-norm-holds-past-L",
+             "RoPE, post-norm: accuracy at unseen positions 24-47 above 0.8",
+             lambda m: _unseen(m, "rope, post-norm"), ">", 0.8, n=N_UNSEEN)),
+    seeds=AXIS_SEEDS)
+
+EXPERIMENTS = {e.name: e for e in (ORDER, INDEX, PAST, LEARNED, SHIFT, CONCAT, SCALE, OFFSET,
+                                            SAME, BUDGET, AXES)}
 
 
 def code_hash(experiment: Experiment) -> str:
@@ -299,12 +478,32 @@ def _work(job):
     return job, run(job)
 
 
-def run_experiments(names=None, seeds=SEEDS, workers: int = 2, progress=None) -> dict:
-    """Run experiments (every seed, each distinct config once) and return their records.
+def jobs_of(chosen, seeds=None) -> list:
+    """The distinct seeded configs that the experiments ``chosen`` need, costliest first
+    (``seeds`` overrides each experiment's own).
+
+    Examples
+    --------
+    >>> from posenc.lab.experiments import EXPERIMENTS, jobs_of
+    >>> len(jobs_of([EXPERIMENTS["learned"], EXPERIMENTS["past"]]))   # shared configs once
+    25
+    """
+    return sorted({e.config(label, s) for e in chosen for label in e.configs
+                   for s in (seeds if seeds is not None else e.seeds)},
+                  key=lambda c: (c.steps * max(c.train_lengths) * c.d_model, c.scheme, c.seed),
+                  reverse=True)
+
+
+def run_experiments(names=None, seeds=None, workers: int = 2, progress=None,
+                    reuse=None, on_result=None) -> dict:
+    """Run experiments (each distinct config once per seed) and return their records.
 
     ``names`` lists names of :data:`EXPERIMENTS` or :class:`Experiment` objects (all of
-    :data:`EXPERIMENTS` when None); ``workers`` processes train at once, each on one thread;
-    ``progress(done, total)`` is called after every run.
+    :data:`EXPERIMENTS` when None); ``seeds`` overrides each experiment's seeds; ``workers``
+    processes train at once, each on one thread; ``progress(done, total)`` is called after every
+    run. ``reuse`` maps seeded configs to ``{"metrics", "source"}`` already measured (and
+    re-verified) elsewhere: those are not trained again, and the record names the sources.
+    ``on_result(config, metrics)`` is called as each run finishes.
 
     Examples
     --------
@@ -316,30 +515,41 @@ def run_experiments(names=None, seeds=SEEDS, workers: int = 2, progress=None) ->
     True
     """
     chosen = [n if isinstance(n, Experiment) else EXPERIMENTS[n] for n in (names or EXPERIMENTS)]
-    jobs = sorted({e.config(label, s) for e in chosen for label in e.configs for s in seeds},
-                  key=lambda c: (c.steps * max(c.train_lengths), c.scheme, c.seed), reverse=True)
+    reuse = reuse or {}
+    jobs = [j for j in jobs_of(chosen, seeds) if j not in reuse]
     results, started = {}, time.time()
-    if workers > 1:
+    if workers > 1 and jobs:
         import multiprocessing
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
             for job, metrics in pool.imap_unordered(_work, jobs):
                 results[job] = metrics
+                if on_result:
+                    on_result(job, metrics)
                 if progress:
                     progress(len(results), len(jobs))
     else:
         for job in jobs:
             results[job] = _work(job)[1]
+            if on_result:
+                on_result(job, results[job])
             if progress:
                 progress(len(results), len(jobs))
     seconds = round(time.time() - started, 1)
     records = {}
     for e in chosen:
-        runs = {label: [results[e.config(label, s)] for s in seeds] for label in e.configs}
+        seeds_e = tuple(seeds if seeds is not None else e.seeds)
+        runs = {label: [results.get(e.config(label, s)) or reuse[e.config(label, s)]["metrics"]
+                        for s in seeds_e] for label in e.configs}
+        reused = {label: sorted({reuse[e.config(label, s)]["source"] for s in seeds_e
+                                 if e.config(label, s) in reuse
+                                 and reuse[e.config(label, s)]["source"]})
+                  for label in e.configs}
         records[e.name] = {
             "experiment": e.name, "title": e.title, "code_hash": code_hash(e),
-            "seeds": list(seeds), "configs": {k: c.as_dict() for k, c in e.configs.items()},
+            "seeds": list(seeds_e), "configs": {k: c.as_dict() for k, c in e.configs.items()},
             "runs": runs, "verdicts": decide(e, runs), "environment": environment(),
-            "lab_seconds": seconds, "workers": workers}
+            "lab_seconds": seconds, "workers": workers,
+            "reused": {label: src for label, src in reused.items() if src}}
     return records
 
 

@@ -1,15 +1,18 @@
 """A tiny Transformer whose position scheme is one argument (chapter "What does a trained model
 do with the encoding?").
 
-Pre-norm blocks (LayerNorm, then multi-head attention, then a two-layer MLP, each added back to
-the residual stream), no dropout. The position scheme decides where positions enter:
+Pre-norm blocks by default (LayerNorm, then multi-head attention, then a two-layer MLP, each
+added back to the residual stream); ``norm="post"`` gives the paper's post-norm blocks (the sum,
+then LayerNorm). No dropout. The position scheme decides where positions enter:
 
 - ``"none"``: no positions (NoPE); with ``causal=False`` the model cannot see order at all;
 - ``"index"`` and ``"index/L"``: the raw index ``pos``, or ``pos / L`` for a sequence of length
-  ``L``, times a fixed vector of alternating signs ``(+1, -1, +1, ...)``. Adding the *same*
-  number to every entry, as chapter 2 does, would be removed exactly by LayerNorm's mean
-  subtraction, so the model could never see it; alternating signs keep the size of every entry
-  and survive the LayerNorm;
+  ``L``, times a fixed vector of alternating signs ``(+1, -1, +1, ...)``;
+- ``"index-same"``: the raw index added to every entry, as chapter 2 states it. In a pre-norm
+  model every LayerNorm subtracts the vector's mean, so this is the no-position model (equal in
+  exact arithmetic, to float rounding in practice); in a post-norm model the first sum reaches
+  attention before any LayerNorm, so there the index is visible. The alternating signs of
+  ``"index"`` keep the size of every entry and survive a LayerNorm in either placement;
 - ``"sinusoid"``: the paper's table (:func:`posenc.encoding.encode`) added to the tokens;
 - ``"sinusoid-concat"``: a table of width ``d_pos`` concatenated to token vectors of width
   ``d_model - d_pos``, so the residual stream keeps width ``d_model``;
@@ -19,8 +22,10 @@ the residual stream), no dropout. The position scheme decides where positions en
 - ``"alibi"``: ``-slope_h * |i - j|`` added to head ``h``'s scores
   (:func:`posenc.relative.alibi_slopes`).
 
-Where this departs from the paper: no ``sqrt(d_model)`` factor on the token vectors unless
-``scale_embedding=True`` (with it, a first probe left the sinusoid unused after 600 steps).
+Where this departs from the paper by default: pre-norm, no dropout, token vectors drawn from
+N(0, 1) (``init="normal"``, PyTorch's default) with no ``sqrt(d_model)`` factor, and tiny sizes.
+``init="t2t"`` draws them with standard deviation ``d_model ** -0.5`` as the paper's code
+(tensor2tensor) does, and ``scale_embedding=True`` multiplies them by ``sqrt(d_model)``.
 """
 
 from __future__ import annotations
@@ -35,8 +40,11 @@ from torch import nn
 from ..encoding import encode, frequencies
 from ..relative import alibi_slopes
 
-SCHEMES = ("none", "index", "index/L", "sinusoid", "sinusoid-concat", "learned", "rope", "alibi")
+SCHEMES = ("none", "index", "index-same", "index/L", "sinusoid", "sinusoid-concat", "learned", "rope",
+           "alibi")
 READOUTS = ("token", "mean")
+NORMS = ("pre", "post")
+INITS = ("normal", "t2t")
 
 
 def _positive_int(value, name: str) -> int:
@@ -106,16 +114,22 @@ class _Attention(nn.Module):
 
 
 class _Block(nn.Module):
-    """Pre-norm block: x + attention(LN(x)), then x + MLP(LN(x))."""
+    """Pre-norm block: x + attention(LN(x)), then x + MLP(LN(x)); post-norm block (the paper's):
+    LN(x + attention(x)), then LN(x + MLP(x))."""
 
-    def __init__(self, d_model: int, n_heads: int, scheme: str, causal: bool):
+    def __init__(self, d_model: int, n_heads: int, scheme: str, causal: bool, norm: str = "pre"):
         super().__init__()
+        self.post = norm == "post"
         self.ln1, self.ln2 = nn.LayerNorm(d_model), nn.LayerNorm(d_model)
         self.attn = _Attention(d_model, n_heads, scheme, causal)
         self.mlp = nn.Sequential(nn.Linear(d_model, 4 * d_model), nn.GELU(),
                                  nn.Linear(4 * d_model, d_model))
 
     def forward(self, x):
+        if self.post:
+            a, weights = self.attn(x)
+            x = self.ln1(x + a)
+            return self.ln2(x + self.mlp(x)), weights
         a, weights = self.attn(self.ln1(x))
         x = x + a
         return x + self.mlp(self.ln2(x)), weights
@@ -144,6 +158,10 @@ class TinyTransformer(nn.Module):
         One output per position, or one per sequence from the mean over positions.
     scale_embedding : bool
         Multiply token vectors by ``sqrt(d_model)`` as the paper does.
+    norm : {"pre", "post"}
+        LayerNorm before each sublayer (default) or after the residual sum (the paper's).
+    init : {"normal", "t2t"}
+        Token table drawn from N(0, 1), or from N(0, 1 / d_model) as in tensor2tensor.
 
     Examples
     --------
@@ -157,7 +175,8 @@ class TinyTransformer(nn.Module):
 
     def __init__(self, vocab: int, n_out: int, scheme: str, *, d_model: int = 32,
                  n_heads: int = 2, n_layers: int = 2, causal: bool = True, max_len: int = 64,
-                 d_pos: int = 16, readout: str = "token", scale_embedding: bool = False):
+                 d_pos: int = 16, readout: str = "token", scale_embedding: bool = False,
+                 norm: str = "pre", init: str = "normal"):
         super().__init__()
         vocab, n_out = _positive_int(vocab, "vocab"), _positive_int(n_out, "n_out")
         d_model, n_heads = _positive_int(d_model, "d_model"), _positive_int(n_heads, "n_heads")
@@ -170,6 +189,10 @@ class TinyTransformer(nn.Module):
             raise ValueError(f"n_heads must be a power of two for ALiBi's slopes, got {n_heads}")
         if readout not in READOUTS:
             raise ValueError(f"readout must be one of {READOUTS}, got {readout!r}")
+        if norm not in NORMS:
+            raise ValueError(f"norm must be one of {NORMS}, got {norm!r}")
+        if init not in INITS:
+            raise ValueError(f"init must be one of {INITS}, got {init!r}")
         d_token = d_model
         if scheme == "sinusoid-concat":
             d_pos = _positive_int(d_pos, "d_pos")
@@ -180,14 +203,18 @@ class TinyTransformer(nn.Module):
         self.causal, self.readout = bool(causal), readout
         self.scale = math.sqrt(d_model) if scale_embedding else 1.0
         self.token = nn.Embedding(vocab, d_token)
+        if init == "t2t":         # tensor2tensor: standard deviation d_model ** -0.5
+            with torch.no_grad():
+                self.token.weight.normal_(0.0, d_model ** -0.5)
         if scheme == "learned":
             self.pos_table = nn.Embedding(max_len, d_model)
         signs = torch.ones(d_model)
         signs[1::2] = -1.0
         self.register_buffer("signs", signs, persistent=False)        # (+1, -1, +1, ...)
-        self.blocks = nn.ModuleList(_Block(d_model, n_heads, scheme, self.causal)
+        self.blocks = nn.ModuleList(_Block(d_model, n_heads, scheme, self.causal, norm)
                                     for _ in range(n_layers))
-        self.ln_f = nn.LayerNorm(d_model)
+        self.norm = norm
+        self.ln_f = nn.LayerNorm(d_model) if norm == "pre" else nn.Identity()
         self.head = nn.Linear(d_model, n_out)
 
     def embed(self, tokens: torch.Tensor) -> torch.Tensor:
@@ -197,6 +224,8 @@ class TinyTransformer(nn.Module):
         pos = torch.arange(seq)
         if self.scheme == "index":
             x = x + pos[:, None].float() * self.signs
+        elif self.scheme == "index-same":
+            x = x + pos[:, None].float()
         elif self.scheme == "index/L":
             x = x + (pos[:, None].float() / seq) * self.signs
         elif self.scheme == "sinusoid":

@@ -19,7 +19,7 @@ import torch
 from torch import nn
 
 from . import tasks
-from .model import TinyTransformer, check_scheme
+from .model import INITS, NORMS, TinyTransformer, check_scheme
 
 EVAL_SEED_OFFSET = 1_000_003
 
@@ -46,6 +46,8 @@ class Config:
     d_pos: int = 16
     max_len: int = 64
     scale_embedding: bool = False
+    norm: str = "pre"
+    init: str = "normal"
     train_lengths: tuple = (24,)
     test_lengths: tuple = (24, 48)
     steps: int = 600
@@ -55,6 +57,7 @@ class Config:
     log_every: int = 25
     seed: int = 0
     attention_length: int = 0     # record mean attention maps at this test length (0: none)
+    eval_at: tuple = ()           # also evaluate after these steps (before ``steps``)
 
     def __post_init__(self):
         tasks.check_task(self.task)
@@ -71,6 +74,15 @@ class Config:
                     for v in value):
                 raise ValueError(f"{name} must be a non-empty tuple of positive integers, "
                                  f"got {value!r}")
+        if not isinstance(self.eval_at, tuple) or any(
+                isinstance(v, bool) or not isinstance(v, numbers.Integral) or not 0 < v < self.steps
+                for v in self.eval_at):
+            raise ValueError(f"eval_at must be a tuple of steps between 1 and steps - 1, "
+                             f"got {self.eval_at!r}")
+        if self.norm not in NORMS:
+            raise ValueError(f"norm must be one of {NORMS}, got {self.norm!r}")
+        if self.init not in INITS:
+            raise ValueError(f"init must be one of {INITS}, got {self.init!r}")
         if not isinstance(self.lr, numbers.Real) or not math.isfinite(self.lr) or self.lr <= 0:
             raise ValueError(f"lr must be a positive finite number, got {self.lr!r}")
         if self.scheme == "learned":
@@ -99,7 +111,7 @@ def build(config: Config) -> TinyTransformer:
         d_model=config.d_model, n_heads=config.n_heads, n_layers=config.n_layers,
         causal=config.causal, max_len=config.max_len, d_pos=config.d_pos,
         readout="token" if config.task == "kback" else "mean",
-        scale_embedding=config.scale_embedding)
+        scale_embedding=config.scale_embedding, norm=config.norm, init=config.init)
 
 
 def _loss(logits, targets):
@@ -151,7 +163,7 @@ def train(config: Config, progress=None) -> tuple[TinyTransformer, dict]:
     params = sum(p.numel() for p in model.parameters())
     optimizer = torch.optim.AdamW(model.parameters(), lr=config.lr, weight_decay=0.0)
     generator = torch.Generator().manual_seed(config.seed)
-    curve, grad_curve, window, grad_window = [], [], [], []
+    curve, grad_curve, window, grad_window, checkpoints = [], [], [], [], {}
     grad_max, loss_max, started = 0.0, 0.0, time.perf_counter()
     for step in range(1, config.steps + 1):
         pick = int(torch.randint(len(config.train_lengths), (1,), generator=generator))
@@ -172,6 +184,10 @@ def train(config: Config, progress=None) -> tuple[TinyTransformer, dict]:
             curve.append([step, round(sum(window) / len(window), 5)])
             grad_curve.append([step, round(sum(grad_window) / len(grad_window), 5)])
             window, grad_window = [], []
+        if step in config.eval_at:     # no randomness drawn: training continues unchanged
+            with torch.no_grad():
+                checkpoints[str(step)] = {str(length): evaluate(model, config, length)
+                                          for length in config.test_lengths}
         if progress is not None:
             progress(1)
     model.eval()
@@ -191,6 +207,8 @@ def train(config: Config, progress=None) -> tuple[TinyTransformer, dict]:
         "test": {str(length): evaluate(model, config, length) for length in config.test_lengths},
         "seconds": round(time.perf_counter() - started, 2),
     }
+    if checkpoints:
+        metrics["checkpoints"] = checkpoints
     if config.attention_length:
         metrics["attention"] = attention(model, config, config.attention_length)
     return model, metrics
@@ -231,8 +249,9 @@ def run(config: Config, progress=None) -> dict:
         tenth of training), ``input_rms`` (size of the input to the first block), ``params``,
         ``test`` ({length: {"accuracy", "per_position", "attention_k_back"}}: for kback the
         accuracy at each position, and the mean attention weight on the key ``k`` back, the
-        largest over layers and heads), ``seconds`` and, with
-        ``attention_length``, ``attention``.
+        largest over layers and heads), ``seconds``; with
+        ``attention_length``, ``attention``; with ``eval_at``, ``checkpoints``
+        ({step: the ``test`` metrics after that step}).
 
     Examples
     --------

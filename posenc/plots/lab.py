@@ -58,10 +58,20 @@ def learning_curves(record, labels=None, key: str = "curve", ylabel: str = "trai
     return fig
 
 
+BASELINE = "order-blind baseline"
+
+
+def _baseline(ax, xs, values):
+    if values is not None:
+        ax.plot(xs, values, color=FOREGROUND, linestyle=":", linewidth=1.6, label=BASELINE)
+
+
 @styled
-def accuracy_by_position(record, labels=None, length: int = 48, train_length: int = 24):
+def accuracy_by_position(record, labels=None, length: int = 48, train_length: int = 24,
+                         baseline=None):
     """Accuracy at each position of test sequences, mean over seeds with the range of seeds
-    shaded, and the training length marked by a dashed line.
+    shaded, and the training length marked by a dashed line; ``baseline``, a callable of the
+    position, draws the order-blind baseline (:mod:`posenc.lab.baseline`) as a dotted line.
 
     Examples
     --------
@@ -72,7 +82,7 @@ def accuracy_by_position(record, labels=None, length: int = 48, train_length: in
     'position'
     """
     return _per_position(record, labels, length, train_length, "per_position",
-                         "accuracy at the position")
+                         "accuracy at the position", baseline)
 
 
 @styled
@@ -93,9 +103,13 @@ def attention_back_by_position(record, labels=None, length: int = 48, train_leng
                          f"attention on the key {k} back")
 
 
-def _per_position(record, labels, length, train_length, key, ylabel):
+def _per_position(record, labels, length, train_length, key, ylabel, baseline=None):
     labels = _runs(record, labels)
     fig, ax = new_figure(figsize=(6.4, 3.6))
+    pos = np.arange(length)
+    answered = [p for p in pos if record["runs"][labels[0]][0]["test"][str(length)][key][p]
+              is not None]
+    _baseline(ax, answered, None if baseline is None else [float(baseline(p)) for p in answered])
     for colour, label in zip(PALETTE, labels):
         rows = np.array([[np.nan if v is None else v for v in m["test"][str(length)][key]]
                          for m in record["runs"][label]], dtype=float)   # (seeds, length)
@@ -147,9 +161,52 @@ def attention_maps(record, labels=None, train_length: int = 24):
 
 
 @styled
-def accuracy_by_length(record, labels=None, trained=(16, 32)):
+def accuracy_by_steps(record, labels=None, length: int = 24, start: int = 0, stop=None,
+                      baseline=None):
+    """Accuracy over positions ``start .. stop - 1`` of the test length ``length`` after each
+    recorded number of training steps (the ``checkpoints`` of a run, then its end), one colour
+    per label, one line per seed; ``baseline``, a number, draws the order-blind baseline.
+
+    Examples
+    --------
+    >>> from posenc.plots.lab import accuracy_by_steps
+    >>> def at(a):
+    ...     return {"4": {"per_position": [None, a, a, a]}}
+    >>> run = {"checkpoints": {"10": at(0.2)}, "test": at(0.9), "curve": [[20, 0.1]]}
+    >>> accuracy_by_steps({"runs": {"a": [run]}}, length=4).axes[0].get_xlabel()
+    'training steps'
+    """
+    labels = _runs(record, labels)
+    fig, ax = new_figure(figsize=(6.4, 3.6))
+    stop = length if stop is None else stop
+
+    def mean(test):
+        values = [v for v in test[str(length)]["per_position"][start:stop] if v is not None]
+        return sum(values) / len(values)
+
+    for colour, label in zip(PALETTE, labels):
+        for i, m in enumerate(record["runs"][label]):
+            points = sorted((int(step), mean(test))
+                            for step, test in m.get("checkpoints", {}).items())
+            points.append((m["curve"][-1][0], mean(m["test"])))
+            steps, acc = zip(*points)
+            ax.plot(steps, acc, "o-", color=colour, linewidth=1.2, markersize=3, alpha=0.8,
+                    label=label if i == 0 else None)
+    if baseline is not None:
+        ax.axhline(float(baseline), color=FOREGROUND, linestyle=":", linewidth=1.6,
+                   label=BASELINE)
+    ax.set_xscale("log")
+    ax.set_xlabel("training steps")
+    ax.set_ylabel("accuracy")
+    ax.set_ylim(-0.02, 1.05)
+    ax.legend(frameon=False, fontsize=9)
+    return fig
+
+
+@styled
+def accuracy_by_length(record, labels=None, trained=(16, 32), baseline=None):
     """Accuracy against test length, one colour per label, one dot per seed, trained lengths
-    marked.
+    marked; ``baseline``, a callable of the length, draws the order-blind baseline dotted.
 
     Examples
     --------
@@ -167,6 +224,9 @@ def accuracy_by_length(record, labels=None, trained=(16, 32)):
         ax.plot(lengths, acc.mean(axis=0), color=colour, linewidth=1.8, label=label)
         for row in acc:
             ax.plot(lengths, row, "o", color=colour, markersize=3, alpha=0.7)
+    if baseline is not None:
+        lengths = sorted(int(L) for L in record["runs"][labels[0]][0]["test"])
+        _baseline(ax, lengths, [float(baseline(L)) for L in lengths])
     for L in trained:
         ax.axvline(L, color=FOREGROUND, linestyle="--", linewidth=1)
     ax.set_xlabel("test length")
