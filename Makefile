@@ -87,8 +87,8 @@ outputs: $(STAMP)  ## rewrite a page's stale >>> outputs from its code: make out
 portable: $(STAMP)  ## the tests (not the browser's) under 3 NumPy/PyTorch CPU kernel levels, 3 file orders
 	$(BIN)/python scripts/cpu_matrix.py $(MATRIX_ARGS) -- -n $(JOBS) --dist loadfile
 
-slow: $(STAMP)  ## too slow for every run: torch.compile (eager, inductor), the 36-case compile matrix, a 10^6 x 512 module (~10 min)
-	POSENC_TEST_SLOW=1 $(BIN)/python -m pytest tests/test_torch_compile.py -rs -p no:cacheprovider
+slow: $(STAMP)  ## too slow for every run: torch.compile (eager, inductor), the 36-case compile matrix, a 10^6 x 512 module, KV-cache decoders, export (~10 min)
+	POSENC_TEST_SLOW=1 $(BIN)/python -m pytest tests/test_torch_compile.py -rs -p no:cacheprovider -n $(JOBS) --durations=10
 
 lab: $(STAMP)  ## train the lab's small Transformers (5 seeds), record docs/data/lab/*.json (~3-10 min)
 	@# LAB_ARGS=--check re-runs every experiment and checks every verdict, writing nothing (CI).
