@@ -71,6 +71,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer samples")
     parser.add_argument("--record", type=Path, help="write the results as JSON here")
     parser.add_argument("--device", default="cpu")
+    parser.add_argument("--samples", type=int, help="samples per measurement (default 15; "
+                        "--quick: 5)")
     args = parser.parse_args()
 
     import torch
@@ -88,6 +90,7 @@ def main() -> None:
     else:
         sync = torch.cuda.synchronize
     samples, inner = (5, 3) if args.quick else (15, 5)
+    samples = args.samples or samples
     rows = []
     for name, (batch, heads, kv, seq, head_dim, first) in SHAPES.items():
         for dtype in (torch.float32, torch.bfloat16):
@@ -124,6 +127,7 @@ def main() -> None:
                     f"{platform.processor() or platform.machine()}, {platform.node()}"),
         "device": device.type, "threads": torch.get_num_threads(),
         "torch": torch.__version__, "transformers": transformers.__version__,
+        "samples": samples, "calls_per_sample": inner,
         "rows": rows,
         "worst_ratio": max(row["ratio"] for row in rows),
     }

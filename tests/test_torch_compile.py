@@ -115,7 +115,7 @@ def test_a_10_to_the_6_by_512_module_builds_within_2x_its_size():
 
 @slow
 @pytest.mark.parametrize("backend", ["eager", "inductor"])
-@pytest.mark.parametrize("scheme", ["rope", "alibi"])
+@pytest.mark.parametrize("scheme", ["rope", "rope-yarn", "alibi"])
 def test_decoder_with_a_kv_cache_compiles_fullgraph(scheme, backend):
     """Issue 31: a decoder written with posenc's RoPE or ALiBi compiles with fullgraph=True and
     decodes with a KV cache (prefill, then one token at a time: the cache grows, so the sizes
@@ -124,8 +124,14 @@ def test_decoder_with_a_kv_cache_compiles_fullgraph(scheme, backend):
 
     from test_torch_rotary import _Decoder
 
+    from posenc.torch_module import RotaryEmbedding
+
     torch._dynamo.reset()
-    model = _Decoder(scheme=scheme)
+    model = _Decoder(scheme=scheme.split("-")[0])
+    if scheme == "rope-yarn":                 # frequencies and attention factor of a YaRN block
+        model.rope = RotaryEmbedding.from_rope_parameters(
+            {"rope_type": "yarn", "rope_theta": 10000.0, "factor": 4.0,
+             "original_max_position_embeddings": 4}, head_dim=8)
     compiled = torch.compile(model, backend=backend, fullgraph=True)
     x = torch.randn(2, 10, 32)
     out, cache = compiled(x[:, :4])
