@@ -187,14 +187,37 @@ def _teardown(namespace: dict) -> None:
     plt.close("all")
 
 
+# A page's figures are drawn under pytest as the build draws them; their SVG is then read from
+# the build's figure cache (posenc.plots._svg: keyed by the figure's whole state, the alt text,
+# rcParams and the renderer's source, so a changed figure is rendered anew) instead of being
+# rendered a second time. POSENC_FIGURE_CACHE= (empty) turns it off, as for the build.
+FIGURE_CACHE = ROOT / ".cache" / "figures"
+_saved_figure_cache: list = []
+
+
+def _page_setup(namespace: dict) -> None:
+    _setup(namespace)
+    _saved_figure_cache.append(os.environ.get("POSENC_FIGURE_CACHE"))
+    os.environ.setdefault("POSENC_FIGURE_CACHE", str(FIGURE_CACHE))
+
+
+def _page_teardown(namespace: dict) -> None:
+    _teardown(namespace)
+    saved = _saved_figure_cache.pop() if _saved_figure_cache else None
+    if saved is None:
+        os.environ.pop("POSENC_FIGURE_CACHE", None)
+    else:
+        os.environ["POSENC_FIGURE_CACHE"] = saved
+
+
 DOC_PATTERNS = ["README.md", "docs/*.md", "docs/*/*.md", "docs/*/*/*.md"]
 CODE_PARSERS = [FenceParser(), ClaimMarkerParser(), SkipParser(), ClearNamespaceParser()]
 
 # The code examples only (what the pages' example counts count), and the same plus the rules.
-code_sybil = Sybil(parsers=CODE_PARSERS, patterns=DOC_PATTERNS, setup=_setup,
-                   teardown=_teardown, name="code", path=str(ROOT))
+code_sybil = Sybil(parsers=CODE_PARSERS, patterns=DOC_PATTERNS, setup=_page_setup,
+                   teardown=_page_teardown, name="code", path=str(ROOT))
 markdown_sybil = Sybil(parsers=[*CODE_PARSERS, PageRulesParser()], patterns=DOC_PATTERNS,
-                       setup=_setup, teardown=_teardown, name="docs", path=str(ROOT))
+                       setup=_page_setup, teardown=_page_teardown, name="docs", path=str(ROOT))
 
 _docstring_parser = DocTestParser(optionflags=OPTIONFLAGS)
 _docstring_parser.string_parser.evaluator = doctest_evaluator(OPTIONFLAGS)

@@ -57,9 +57,9 @@ DIAGNOSTICS = ("grad_norm", "grad_norm_max")   # reproduce to about 1e-5, not bi
 
 
 def _same(a: dict, b: dict) -> bool:
-    """Two runs' metrics agree: identical but for the time taken and the gradient norms, which
-    re-trained in another process differ in their fifth or sixth significant digit (the loss
-    curve and every accuracy repeat exactly)."""
+    """Two runs' metrics agree: identical but for the time taken, and gradient norms within
+    1e-3 (re-trained on 2026-11-27, some configs' gradient norms differed from the 2026-11-25
+    records in the fifth significant digit while the loss curve and accuracies were equal)."""
     def close(x, y):
         return abs(x - y) <= 1e-3 * abs(y)
     a, b = dict(a), dict(b)

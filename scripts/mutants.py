@@ -103,11 +103,15 @@ def main() -> int:
     parser.add_argument("--record", action="store_true",
                         help="write the results to docs/data/mutants.json, which the home page "
                              "reports (with the date) when the site builds")
+    parser.add_argument("--jobs", type=int, default=2,
+                        help="mutants tried at once, and pytest-xdist workers of the baseline "
+                             "(default 2: the two cores of the CI machine)")
     args = parser.parse_args()
     rows, start = [], time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="posenc-baseline-") as tmp:
         copy_project(Path(tmp))
-        failed, seconds, report = run_doc_tests(Path(tmp))
+        xdist = ("-n", str(args.jobs), "--dist", "loadfile") if args.jobs > 1 else ()
+        failed, seconds, report = run_doc_tests(Path(tmp), pages=(*xdist, "docs"))
     if failed:
         caught = re.findall(r"FAILED (\S+)", report)
         print(f"the unmutated pages already fail ({', '.join(caught) or 'see below'}): a mutant "
@@ -115,17 +119,19 @@ def main() -> int:
         return 2
     print(f"baseline: the unmutated pages pass ({seconds:.0f} s)")
     last = recorded()
-    for mutant in MUTANTS:
+
+    def one(mutant):
         with tempfile.TemporaryDirectory(prefix="posenc-mutant-") as tmp:
             dest = Path(tmp)
             copy_project(dest)
             apply(mutant, dest)
             killed, seconds, report = run_first(dest, last.get(mutant.name), ("docs",))
         caught = re.search(r"FAILED (docs/\S+?)::", report)
-        rows.append({"mutant": mutant.name, "claim": mutant.why, "killed": killed,
-                     "seconds": round(seconds, 1),
-                     "caught_by": caught.group(1) if caught else ""})
-    harness, failed = run_harness_mutants()
+        return {"mutant": mutant.name, "claim": mutant.why, "killed": killed,
+                "seconds": round(seconds, 1), "caught_by": caught.group(1) if caught else ""}
+
+    rows = at_once(one, MUTANTS, args.jobs)
+    harness, failed = run_harness_mutants(args.jobs)
     if failed:
         return 2
     width = max(len(r["mutant"]) for r in rows + harness)
@@ -186,7 +192,18 @@ def run_first(dest: Path, first: str | None, pages: tuple[str, ...]):
     return killed, spent + seconds, report
 
 
-def run_harness_mutants():
+def at_once(work, items, jobs: int) -> list:
+    """[work(item) for item in items], ``jobs`` at a time (each mutant runs in its own copy of
+    the project, in its own pytest process), in the order of ``items``."""
+    if jobs <= 1:
+        return [work(item) for item in items]
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(work, items))
+
+
+def run_harness_mutants(jobs: int = 1):
     """(rows, baseline_failed): each harness mutant against the harness's own tests."""
     args = dict(pages=(*HARNESS_TESTS, *HARNESS_SELECT))
     with tempfile.TemporaryDirectory(prefix="posenc-harness-") as tmp:
@@ -196,16 +213,19 @@ def run_harness_mutants():
         print("the unmutated harness tests already fail: no harness kill is reported.\n"
               + report[-3000:])
         return [], True
-    rows, last = [], recorded("harness")
-    for mutant in HARNESS_MUTANTS:
+    last = recorded("harness")
+
+    def one(mutant):
         with tempfile.TemporaryDirectory(prefix="posenc-harness-") as tmp:
             dest = Path(tmp)
             copy_project(dest)
             apply(mutant, dest)
             killed, seconds, report = run_first(dest, last.get(mutant.name), args["pages"])
         caught = re.search(r"FAILED (tests/\S+)", report)
-        rows.append({"mutant": mutant.name, "claim": mutant.why, "killed": killed,
-                     "seconds": round(seconds, 1), "caught_by": caught.group(1) if caught else ""})
+        return {"mutant": mutant.name, "claim": mutant.why, "killed": killed,
+                "seconds": round(seconds, 1), "caught_by": caught.group(1) if caught else ""}
+
+    rows = at_once(one, HARNESS_MUTANTS, jobs)
     return rows, False
 
 

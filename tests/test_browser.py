@@ -947,19 +947,31 @@ PHONE_LAYOUT = """() => {
 }"""
 
 
-def test_chapters_read_on_a_phone(browser, base_url, site_dir):
+@pytest.fixture(scope="module")
+def phone_chapters(browser, base_url, site_dir) -> dict:
+    """{chapter folder: (PHONE_LAYOUT, FOLD_TOPS)}: each chapter loaded once on a 390 x 844 px
+    phone for the two tests that read it (a page load is most of their time); both scripts
+    close every fold first, so their order does not matter."""
+    chapters = sorted(p.parent.name for p in site_dir.glob("chapters/*/index.html"))
+    assert len(chapters) >= 15, chapters
+    w = Watched(browser.new_context(viewport={"width": 390, "height": 844}))
+    found = {}
+    for chapter in chapters:
+        w.page.goto(f"{base_url}chapters/{chapter}/", wait_until="load")
+        found[chapter] = (w.page.evaluate(PHONE_LAYOUT), w.page.evaluate(FOLD_TOPS))
+    w.close()
+    w.check()
+    return found
+
+
+def test_chapters_read_on_a_phone(phone_chapters):
     """On a 390 px phone, every chapter's main line (folded boxes closed) is at most 15% code,
     nothing in it scrolls sideways (tables, figures, explorers, code, formulas), and its first
     figure comes within FIRST_FIGURE_GAP_MAX pixels of its section's heading. Prints each
     chapter's figures."""
-    chapters = sorted(p.parent.relative_to(site_dir).as_posix() + "/"
-                      for p in site_dir.glob("chapters/*/index.html"))
-    assert len(chapters) >= 15, chapters
-    w = Watched(browser.new_context(viewport={"width": 390, "height": 844}))
     problems = []
-    for chapter in chapters:
-        w.page.goto(base_url + chapter, wait_until="load")
-        r = w.page.evaluate(PHONE_LAYOUT)
+    for name, (r, _) in phone_chapters.items():
+        chapter = f"chapters/{name}/"
         share = r["code"] / r["height"]
         print(f"{chapter}: code {share:.1%} of {r['height']} px; first figure "
               f"{r['gap']} px below '{r['heading']}'; sideways: {r['wide'] or 'none'}")
@@ -969,8 +981,6 @@ def test_chapters_read_on_a_phone(browser, base_url, site_dir):
         if r["gap"] is None or r["gap"] > FIRST_FIGURE_GAP_MAX:
             problems.append(f"{chapter}: first figure {r['gap']} px below its heading "
                             f"'{r['heading']}' (> {FIRST_FIGURE_GAP_MAX})")
-    w.close()
-    w.check()
     assert not problems, "\n".join(problems)
 
 
@@ -996,21 +1006,16 @@ FOLD_TOPS = """() => {
 }"""
 
 
-def test_folds_per_phone_screen(browser, base_url, site_dir):
+def test_folds_per_phone_screen(phone_chapters):
     """On a 390 x 844 px phone, no screen of a chapter's main line holds more than
     FOLDS_PER_SCREEN_MAX closed folds (checks gathered after their paragraph, not one per
     sentence). Prints each chapter's worst screen."""
-    w = Watched(browser.new_context(viewport={"width": 390, "height": 844}))
     over, fixed = [], []
-    for chapter in sorted(p.parent.name for p in site_dir.glob("chapters/*/index.html")):
-        w.page.goto(f"{base_url}chapters/{chapter}/", wait_until="load")
-        tops = w.page.evaluate(FOLD_TOPS)
+    for chapter, (_, tops) in phone_chapters.items():
         worst = max((sum(1 for u in tops if t <= u < t + 844) for t in tops), default=0)
         print(f"{chapter}: {len(tops)} folds in the main line, at most {worst} in one screen")
         if worst > FOLDS_PER_SCREEN_MAX and chapter not in FOLDS_NOT_YET:
             over.append(f"{chapter}: {worst} folds in one phone screen")
         if worst <= FOLDS_PER_SCREEN_MAX and chapter in FOLDS_NOT_YET:
             fixed.append(f"{chapter}: now at most {worst}; take it off FOLDS_NOT_YET")
-    w.close()
-    w.check()
     assert not over and not fixed, "\n".join(over + fixed)
