@@ -29,6 +29,9 @@ SNAPSHOTS = ROOT / "tests" / "snapshots" / "exec.json"
 MACHINE_DEPENDENT = {
     "numpy_kernels()": "names this machine's NumPy kernels and prints their errors; the block's "
                        "own assert bounds them on every kernel level CI tests",
+    "get_cpu_capability()": "names the torch CPU kernels of the machine that built the page and "
+                            "says what its transformers build computed there (chapter 16's "
+                            "own checks bound the claim on every kernel level)",
     "time.perf_counter()": "a timing measured while the site builds, printed with machine and date",
     "bench-builders.json": "the recorded benchmark: a file of measurements, printed as recorded",
     "bench-torch.json": "the recorded benchmark of the torch module, printed as recorded",
