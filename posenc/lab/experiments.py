@@ -60,7 +60,16 @@ class Check:
     diff: bool = False
 
     def error(self, figure: float) -> float | None:
-        """Standard error of an accuracy figure from ``n`` scored answers (None without n)."""
+        """Standard error of an accuracy figure from ``n`` scored answers (None without n),
+        taken at the accuracy between the figure and the threshold nearest 0.5 (chapter 10b).
+
+        Examples
+        --------
+        >>> from posenc.lab.experiments import Check
+        >>> c = Check("x", "accuracy stays above 0.9", lambda m: m["a"], ">", 0.9, n=2048)
+        >>> round(c.error(0.95), 4)           # sqrt(0.9 * 0.1 / 2048)
+        0.0066
+        """
         if self.n is None:
             return None
         if self.half:                         # |accuracy - 0.5|: the error of an accuracy at 0.5

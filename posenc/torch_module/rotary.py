@@ -226,11 +226,33 @@ class RotaryEmbedding(NotScriptable, nn.Module):
     @property
     def frequencies(self) -> np.ndarray:
         """The ``rotary_dim // 2`` frequencies (float64, read-only); setting them rebuilds the
-        cache on the next call."""
+        cache on the next call (chapter 16, "A decoder with posenc's torch functions").
+
+        Examples
+        --------
+        >>> from posenc.torch_module.rotary import RotaryEmbedding
+        >>> rope = RotaryEmbedding(8)
+        >>> rope.frequencies.tolist()
+        [1.0, 0.1, 0.01, 0.001]
+        >>> rope.frequencies = rope.frequencies / 2
+        >>> rope.frequencies.tolist()
+        [0.5, 0.05, 0.005, 0.0005]
+        """
         return self._omega
 
     @frequencies.setter
     def frequencies(self, omega) -> None:
+        """Set new frequencies (checked: ``rotary_dim // 2`` positive finite numbers).
+
+        Examples
+        --------
+        >>> from posenc.torch_module.rotary import RotaryEmbedding
+        >>> rope = RotaryEmbedding(4)
+        >>> rope.frequencies = [1.0, -0.5]
+        Traceback (most recent call last):
+        ...
+        ValueError: frequencies must be 2 positive finite numbers (rotary_dim // 2), got array([ 1. , -0.5])
+        """
         if isinstance(omega, torch.Tensor):
             omega = omega.detach().cpu().to(torch.float64).numpy()
         omega = np.array(omega, dtype=np.float64).reshape(-1) if not isinstance(omega, str) \
@@ -433,6 +455,15 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         return _rotate(q, cos, sin, self.pairing), _rotate(k, cos, sin, self.pairing)
 
     def extra_repr(self) -> str:
+        """What ``repr`` shows inside the parentheses: the widths, the pairing and a YaRN
+        attention factor when it is not 1.
+
+        Examples
+        --------
+        >>> from posenc.torch_module.rotary import RotaryEmbedding
+        >>> RotaryEmbedding(8, rotary_dim=4)
+        RotaryEmbedding(head_dim=8, rotary_dim=4, pairing='halves')
+        """
         parts = [f"head_dim={self.head_dim}"]
         if self.rotary_dim != self.head_dim:
             parts.append(f"rotary_dim={self.rotary_dim}")
