@@ -5,6 +5,14 @@ rules (prose numbers, claim words, code line lengths) and every docstring exampl
 are collected from one reading of each file.
 """
 
+import os
+
+# One thread per process for PyTorch's and the BLAS's kernels unless the caller says otherwise
+# (scripts/cpu_matrix.py sets 1 or 2): `make test` runs two pytest workers on a 2-core machine,
+# and two threads each left them spinning against each other (chapter 16: 21 s -> 8 s, chapters
+# 7, 11 and 13 together: 15.4 s -> 10.4 s, 2026-11-27). Set before NumPy or torch is imported.
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
 from harness.collect import (DOC_PATTERNS, _half_unit, code_sybil, markdown_sybil,  # noqa: F401
                              pytest_collect_file, pytest_terminal_summary)
 
