@@ -1001,7 +1001,6 @@ FOLDS_NOT_YET = {
     "11-a-pytorch-module",
     "12-variants",
     "13-how-precise-is-the-table",
-    "14-learned-embeddings",
     "15-what-came-next",
     "16-positions-in-a-running-model",
 }
