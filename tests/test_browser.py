@@ -997,7 +997,6 @@ FOLDS_NOT_YET = {
     "06-many-clocks",
     "09-does-it-keep-its-promises",
     "10-inside-attention",
-    "10b-what-does-a-trained-model-do",
     "11-a-pytorch-module",
     "13-how-precise-is-the-table",
     "15-what-came-next",
