@@ -994,7 +994,6 @@ FOLDS_NOT_YET = {
     "03-what-should-a-good-encoding-satisfy",
     "04-from-digits-to-waves",
     "05-is-one-sine-enough",
-    "06-many-clocks",
     "09-does-it-keep-its-promises",
     "10-inside-attention",
     "10b-what-does-a-trained-model-do",
