@@ -993,7 +993,6 @@ FOLDS_NOT_YET = {
     "02-what-if-we-use-the-index",
     "03-what-should-a-good-encoding-satisfy",
     "04-from-digits-to-waves",
-    "05-is-one-sine-enough",
     "09-does-it-keep-its-promises",
     "10-inside-attention",
     "11-a-pytorch-module",
