@@ -999,7 +999,6 @@ FOLDS_NOT_YET = {
     "10-inside-attention",
     "10b-what-does-a-trained-model-do",
     "11-a-pytorch-module",
-    "13-how-precise-is-the-table",
     "15-what-came-next",
     "16-positions-in-a-running-model",
 }
