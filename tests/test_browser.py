@@ -992,7 +992,6 @@ FOLDS_NOT_YET = {
     "09-does-it-keep-its-promises",
     "10-inside-attention",
     "11-a-pytorch-module",
-    "13-how-precise-is-the-table",
     "15-what-came-next",
     "16-positions-in-a-running-model",
 }
