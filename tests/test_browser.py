@@ -998,10 +998,8 @@ FOLDS_NOT_YET = {
     "09-does-it-keep-its-promises",
     "10-inside-attention",
     "10b-what-does-a-trained-model-do",
-    "11-a-pytorch-module",
     "12-variants",
     "13-how-precise-is-the-table",
-    "15-what-came-next",
     "16-positions-in-a-running-model",
 }
 FOLD_TOPS = """() => {
