@@ -994,7 +994,6 @@ FOLDS_NOT_YET = {
     "10-inside-attention",
     "11-a-pytorch-module",
     "15-what-came-next",
-    "16-positions-in-a-running-model",
 }
 FOLD_TOPS = """() => {
     const art = document.querySelector('.md-content__inner');
