@@ -989,11 +989,8 @@ def test_chapters_read_on_a_phone(phone_chapters):
 # each must still break the rule, so that a chapter brought under it leaves the list.
 FOLDS_PER_SCREEN_MAX = 1
 FOLDS_NOT_YET = {
-    "05-is-one-sine-enough",
     "09-does-it-keep-its-promises",
     "10-inside-attention",
-    "11-a-pytorch-module",
-    "15-what-came-next",
 }
 FOLD_TOPS = """() => {
     const art = document.querySelector('.md-content__inner');
