@@ -990,8 +990,6 @@ def test_chapters_read_on_a_phone(phone_chapters):
 FOLDS_PER_SCREEN_MAX = 1
 FOLDS_NOT_YET = {
     "09-does-it-keep-its-promises",
-    "11-a-pytorch-module",
-    "15-what-came-next",
     "16-positions-in-a-running-model",
 }
 FOLD_TOPS = """() => {
