@@ -990,8 +990,6 @@ def test_chapters_read_on_a_phone(phone_chapters):
 FOLDS_PER_SCREEN_MAX = 1
 FOLDS_NOT_YET = {
     "09-does-it-keep-its-promises",
-    "10-inside-attention",
-    "16-positions-in-a-running-model",
 }
 FOLD_TOPS = """() => {
     const art = document.querySelector('.md-content__inner');
