@@ -15,7 +15,7 @@ export MPLBACKEND := Agg
 # Notebook kernels are separate processes: make them import this checkout's posenc.
 export PYTHONPATH := $(CURDIR)$(if $(PYTHONPATH),:$(PYTHONPATH))
 
-.PHONY: help install serve test unit docs mutants slow portable outputs bench lab clean
+.PHONY: help install serve test unit docs mutants slow portable outputs bench lab clean torch-range
 .DEFAULT_GOAL := help
 
 help:  ## list the tasks
@@ -89,6 +89,13 @@ portable: $(STAMP)  ## the tests (not the browser's) under 3 NumPy/PyTorch CPU k
 
 slow: $(STAMP)  ## too slow for every run: torch.compile (eager, inductor), the 36-case compile matrix, a 10^6 x 512 module, KV-cache decoders, export (~10 min)
 	POSENC_TEST_SLOW=1 $(BIN)/python -m pytest tests/test_torch_compile.py -rs -p no:cacheprovider -n $(JOBS) --durations=10
+
+# The torch extra's range is torch>=2.13,<2.15: .venv (every other task) holds its lower end,
+# 2.13.0; these are its newest release and one more, each in a second venv (.venv-torch-range,
+# 5.4 GB: x86_64's 2.14.x wheels are CUDA builds; the tests run on the CPU).
+TORCH_RANGE ?= 2.14.1 2.14.0
+torch-range:  ## posenc[torch] beside the range's other torch versions, with the torch tests (~5 min)
+	PYTHON=$(PYTHON) scripts/torch_range.sh $(TORCH_RANGE)
 
 lab: $(STAMP)  ## train the lab's small Transformers (5 seeds), record docs/data/lab/*.json (~3-10 min)
 	@# LAB_ARGS=--check re-runs every experiment and checks every verdict, writing nothing (CI).

@@ -12,7 +12,7 @@ Prints one Markdown table:
   included), the rebuild time under
   `mkdocs serve` after a one-line edit to a chapter, and the transferred size of each page
   (HTML plus the CSS, JS and images it loads from site/).
-Budgets (2-core machine): tests <= 60 s, cold build <= 30 s, rebuild <= 5 s, page <= 400 KB.
+Budgets (2-core machine): tests <= 180 s (issue 33: pytest from a warm venv), cold build <= 30 s, rebuild <= 5 s, page <= 400 KB.
 A benchmark, not a test: other processes on the machine change the numbers.
 """
 
@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 
 import posenc  # noqa: E402
 
-BUDGETS = {"tests": 60.0, "build": 30.0, "rebuild": 5.0, "page_kb": 400.0}
+BUDGETS = {"tests": 180.0, "build": 30.0, "rebuild": 5.0, "page_kb": 400.0}
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "MPLBACKEND": "Agg"}
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from posenc.lab import experiments
 
-from posenc.lab.experiments import (CODE, EXPERIMENTS, RECORDS, code_hash, decide, jobs_of,
+from posenc.lab.experiments import (CODE, EXPERIMENTS, RECORDS, code_hash, decide, jobs_of, simd,
                                     load, run_experiments)
 from posenc.lab.run import Config, run
 
@@ -149,6 +149,10 @@ def check(names) -> list:
             continue
         if decide(experiment, record["runs"]) != record["verdicts"]:
             problems.append(f"{name}: recorded verdicts differ from the re-decided ones")
+        recorded_simd = record["environment"].get("simd")
+        if recorded_simd and recorded_simd != simd():
+            print(f"{name:8s} recorded with {recorded_simd}, re-trained here with {simd()}: "
+                  "the last digits of the curves may differ")
         for label in experiment.configs:
             config = experiment.config(label, record["seeds"][0])
             if config in seen:

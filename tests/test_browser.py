@@ -989,18 +989,7 @@ def test_chapters_read_on_a_phone(phone_chapters):
 # each must still break the rule, so that a chapter brought under it leaves the list.
 FOLDS_PER_SCREEN_MAX = 1
 FOLDS_NOT_YET = {
-    "01-why-positions",
-    "02-what-if-we-use-the-index",
-    "03-what-should-a-good-encoding-satisfy",
-    "04-from-digits-to-waves",
-    "05-is-one-sine-enough",
-    "06-many-clocks",
     "09-does-it-keep-its-promises",
-    "10-inside-attention",
-    "11-a-pytorch-module",
-    "13-how-precise-is-the-table",
-    "15-what-came-next",
-    "16-positions-in-a-running-model",
 }
 FOLD_TOPS = """() => {
     const art = document.querySelector('.md-content__inner');

@@ -606,7 +606,40 @@ def environment() -> dict:
         load = None
     return {"python": platform.python_version(), "torch": torch.__version__,
             "numpy": numpy.__version__, "machine": machine(), "cpus": os.cpu_count(),
-            "load_average": load, "date": datetime.now(timezone.utc).strftime("%Y-%m-%d")}
+            "load_average": load, "simd": simd(),
+            "date": datetime.now(timezone.utc).strftime("%Y-%m-%d")}
+
+
+# The x86 SIMD flags that decide which kernels torch and NumPy run (their last digits differ
+# between kernel levels, so two records of one config agree only on the same level).
+SIMD_FLAGS = ("avx", "avx2", "fma", "avx512f", "avx512bw", "avx512vl", "avx512_vnni",
+              "avx512_bf16", "amx_tile")
+
+
+def simd() -> dict:
+    """The SIMD level a record's runs used: torch's CPU kernel level (``ATEN_CPU_CAPABILITY``
+    plays another) and the CPU's SIMD flags (``/proc/cpuinfo``; empty where it is not there).
+
+    Two runs of one config drift apart from their last digits when this differs, so a record
+    that disagrees with a re-run is first compared on this (chapter 10b's limits).
+
+    Examples
+    --------
+    >>> from posenc.lab.experiments import simd
+    >>> sorted(simd())
+    ['cpu_flags', 'torch_kernels']
+    """
+    import torch
+    flags: list[str] = []
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("flags"):
+                present = set(line.split(":", 1)[1].split())
+                flags = [f for f in SIMD_FLAGS if f in present]
+                break
+    except OSError:
+        pass
+    return {"torch_kernels": torch.backends.cpu.get_cpu_capability(), "cpu_flags": flags}
 
 
 def machine() -> str:
