@@ -989,7 +989,6 @@ def test_chapters_read_on_a_phone(phone_chapters):
 # each must still break the rule, so that a chapter brought under it leaves the list.
 FOLDS_PER_SCREEN_MAX = 1
 FOLDS_NOT_YET = {
-    "09-does-it-keep-its-promises",
     "16-positions-in-a-running-model",
 }
 FOLD_TOPS = """() => {
