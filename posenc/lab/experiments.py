@@ -440,8 +440,35 @@ AXES = Experiment(
              lambda m: _unseen(m, "rope, post-norm"), ">", 0.8, n=N_UNSEEN)),
     seeds=AXIS_SEEDS)
 
+# ------------------------------------------------------------------ 12. heads or width (ALiBi)
+# The budget's wide ALiBi changes the width and the head count at once; these two configs change
+# one each, at the same budget (1000 steps) and checkpoints, beside the budget's records.
+HEADS_ONLY = "alibi, d_model 32, 4 heads"
+WIDTH_ONLY = "alibi, d_model 64, 2 heads"
+HEADS = Experiment(
+    "heads", "ALiBi after 1000 steps: 4 heads at width 32, and width 64 with 2 heads",
+    {HEADS_ONLY: replace(BUDGET.configs[WIDE_ALIBI], d_model=32),
+     WIDTH_ONLY: replace(BUDGET.configs[WIDE_ALIBI], n_heads=2)},
+    (Check("four-heads-learn-more",
+           "ALiBi, d_model 32 and 4 heads: accuracy at the trained length after 1000 steps above "
+           "0.55 (2 heads at step 1000 of the budget's runs: at most 0.487)",
+           lambda m: _acc(m, HEADS_ONLY, L_TRAIN), ">", 0.55, n=N_SEEN),
+     Check("four-heads-hold-past-L",
+           "ALiBi, d_model 32 and 4 heads: accuracy at unseen positions 24-47 after 1000 steps "
+           "above 0.45 (2 heads: at most 0.284)",
+           lambda m: _unseen(m, HEADS_ONLY), ">", 0.45, n=N_UNSEEN),
+     Check("four-heads-keep-most-past-L",
+           "ALiBi, d_model 32 and 4 heads: accuracy at unseen positions over accuracy at the "
+           "trained length, above 0.7 (2 heads: at most 0.59)",
+           lambda m: _unseen(m, HEADS_ONLY) / _acc(m, HEADS_ONLY, L_TRAIN), ">", 0.7),
+     Check("wider-two-heads-keep-less-past-L",
+           "ALiBi, d_model 64 and 2 heads: accuracy at unseen positions over accuracy at the "
+           "trained length, below 0.7 (4 heads at width 32: above 0.7)",
+           lambda m: _unseen(m, WIDTH_ONLY) / _acc(m, WIDTH_ONLY, L_TRAIN), "<", 0.7)),
+    seeds=AXIS_SEEDS)
+
 EXPERIMENTS = {e.name: e for e in (ORDER, INDEX, PAST, LEARNED, SHIFT, CONCAT, SCALE, OFFSET,
-                                            SAME, BUDGET, AXES)}
+                                            SAME, BUDGET, AXES, HEADS)}
 
 
 def code_hash(experiment: Experiment) -> str:
