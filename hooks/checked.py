@@ -8,6 +8,10 @@ tests/test_harness.py checks that equals what Sybil collects. This hook needs no
 tool: a docs-only install builds the site. The home page also gets site totals in place of the
 marker ``<!-- posenc:totals -->``.
 
+The claim markers (``<!-- check: EXPR -->``: checks that would interrupt the reading, kept in
+the page's source) are invisible in the rendered page, so each page also ends with one closed
+fold that lists them, section by section, as the tests evaluate them (``claim_checks``).
+
 It also names the page in a failing exec block's build warning (markdown-exec's own message
 shows only the code).
 """
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import sys
 from pathlib import Path
 
@@ -53,6 +58,36 @@ def _shown(path: Path) -> int:
     return len(read(path).visible_blocks())
 
 
+def claim_checks(path: Path) -> str:
+    """Markdown for one closed fold listing the page's claim markers, grouped by the section
+    they sit in, each as written in the source (expression and its comment); "" if none
+    (tests/test_site_hooks.py).
+    """
+    model = read(path)
+    if not model.markers:
+        return ""
+    out, section = [], None
+    for marker in model.markers:
+        if marker.section != section:
+            section = marker.section
+            title = re.sub(r"\s*\{[^}]*\}\s*$", "", model.title(section)).strip()
+            out += ([""] if out else []) + [f"# {title}"]
+        raw = [line.strip() for line in model.lines[marker.first - 1:marker.last]]
+        text = "\n".join(raw)
+        text = text[text.index("check:") + len("check:"):text.rindex("-->")].strip()
+        first, *rest = text.splitlines()
+        out.append(first)
+        out += [f"    {line}" for line in rest]
+    n = len(model.markers)
+    body = "\n".join(f"    {line}" if line else "" for line in out)
+    return (f'\n\n<div id="claim-checks" markdown>\n\n??? note "The {n} claim check'
+            f'{"s" if n != 1 else ""} behind this page\'s sentences"\n\n'
+            "    Each line is a Python expression the tests evaluate on this page, after the "
+            "code above it; a false one fails the page. In the page's source each sits right "
+            "after the paragraph it checks, as `<!-- check: ... -->`.\n\n"
+            f"    ```python\n{body}\n    ```\n\n</div>\n")
+
+
 def on_files(files, config):
     _counts.clear()
     for f in files.documentation_pages():
@@ -84,8 +119,12 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
         shown = _shown(Path(page.file.abs_src_path))
         blocks = f"{shown} code block{'s' if shown != 1 else ''}"
         checks = f"{n} check{'s' if n != 1 else ''}"
+        listed = claim_checks(Path(page.file.abs_src_path))
+        hidden = " and [listed below](#claim-checks)" if listed else ""
         what = (f"the {blocks} shown on this page and its {checks} in all (folded ones "
-                "included)" if shown else f"the {checks} behind this page's numbers and figures")
+                f"included{hidden})" if shown
+                else f"the {checks} behind this page's numbers and figures")
         note = f"Checked: {what} run on every change. [How this site checks itself]({link})"
+        markdown += listed
         markdown += f'\n\n<div class="posenc-checked" markdown>\n{note}\n</div>\n'
     return markdown

@@ -70,6 +70,25 @@ def test_checked_note_counts_the_examples(tmp_path):
     assert "[How this site checks itself](../checks.md)" in nested
 
 
+def test_claim_markers_are_listed_in_a_closed_fold_at_the_end(tmp_path):
+    """Claim markers are invisible in the rendered page; the hook lists every one, by section,
+    as written (expression and comment), in one closed fold before the footer, and the footer
+    points to it. A page without markers gets no such fold."""
+    page = tmp_path / "m.md"
+    page.write_text("# M\n\n```pycon\n>>> x = 2\n```\n\nTwo.\n\n<!-- check: x == 2  # two -->\n\n"
+                    "## Odd { #odd }\n\nThree.\n\n<!-- check: x + 1\n     == 3\n     # three -->\n")
+    out = checked.on_page_markdown(page.read_text(), _page("m.md", str(page)), None, None)
+    fold = out[out.index('<div id="claim-checks" markdown>'):out.index('<div class="posenc-checked"')]
+    assert '??? note "The 2 claim checks behind this page\'s sentences"' in fold
+    assert "    ```python\n    # M\n    x == 2  # two\n\n    # Odd\n    x + 1\n        == 3\n" \
+        "        # three\n    ```" in fold
+    assert "checks in all (folded ones included and [listed below](#claim-checks))" in out
+    plain = tmp_path / "p.md"
+    plain.write_text("# P\n\n```pycon\n>>> 1\n1\n```\n")
+    out = checked.on_page_markdown(plain.read_text(), _page("p.md", str(plain)), None, None)
+    assert "claim-checks" not in out and "(folded ones included)" in out
+
+
 def test_home_page_totals(tmp_path):
     page = tmp_path / "index.md"
     page.write_text("Totals: <!-- posenc:totals -->\n")
