@@ -118,3 +118,27 @@ def test_404_links_are_relative():
 def test_empty_table_header_gets_a_name():
     out = reader.name_empty_headers('<tr><th></th><th style="x">a</th><th align="left"></th></tr>')
     assert out.count('<span class="posenc-sr">row</span>') == 2 and "<th></th>" not in out
+
+
+def front_matter_problem(text: str) -> str | None:
+    """Why a page's YAML front matter would not parse as a mapping (None if it does, or if the
+    page has none). MkDocs does not fail on it: it renders the front matter as page text."""
+    import yaml
+
+    if not text.startswith("---\n"):
+        return None
+    block = text[4:].split("\n---", 1)[0]
+    try:
+        data = yaml.safe_load(block)
+    except yaml.YAMLError as error:
+        return str(error).splitlines()[0]
+    return None if isinstance(data, dict) else f"not a mapping: {data!r}"[:80]
+
+
+def test_front_matter_parses():
+    """The checks page once showed its own description as a heading: an unquoted ": " in it."""
+    bad = {p.relative_to(ROOT).as_posix(): why for p in sorted((ROOT / "docs").rglob("*.md"))
+           if (why := front_matter_problem(p.read_text()))}
+    assert not bad, bad
+    assert front_matter_problem("---\ndescription: a: b\n---\n# T\n")      # the rule bites
+    assert not front_matter_problem('---\ndescription: "a: b"\n---\n# T\n')
