@@ -301,3 +301,21 @@ def test_a_shared_rotation_equals_the_lookup():
     assert torch.equal(rope(q, q, rotation=shared)[0], rope(q, q, position_ids)[0])
     with pytest.raises(ValueError, match="rotation is for 4 tokens"):
         rope(q[:, :, :2], q[:, :, :2], rotation=shared)
+
+
+def test_fullgraph_position_ids_after_calls_without_them():
+    """Practitioner review: compile, call with offsets only on two batch sizes (the batch goes
+    symbolic), then decode a left-padded batch with position_ids. The first call with them
+    used to raise "positions must have shape (batch, seq) = (3, 1), ... got (3, 1)": a static
+    size tested with ``in (1, batch)`` against a symbolic batch."""
+    torch._dynamo.reset()
+    rope = RotaryEmbedding(8)
+
+    def rotate_q(q, positions=None):
+        return rope(q, q, positions)[0]
+
+    compiled = torch.compile(rotate_q, backend="eager", fullgraph=True)
+    for batch, seq, with_ids in [(2, 5, False), (3, 7, False), (3, 1, True), (3, 4, True)]:
+        q = torch.randn(batch, 2, seq, 8)
+        ids = torch.arange(seq).expand(batch, seq) + 4 if with_ids else None
+        assert torch.equal(compiled(q, ids), rotate_q(q, ids)), (batch, seq)

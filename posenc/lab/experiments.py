@@ -467,8 +467,48 @@ HEADS = Experiment(
            lambda m: _unseen(m, WIDTH_ONLY) / _acc(m, WIDTH_ONLY, L_TRAIN), "<", 0.7)),
     seeds=AXIS_SEEDS)
 
+# ------------------------------------------------------------------ 13. past L, ten times longer
+# "Past the training length" at 400 steps is not a budget: the same sinusoid and learned models
+# trained for 4000 steps, evaluated after 400, 1200 and 4000.
+LONGER_STEPS = (400, 1200, 4000)
+LONGER_CONFIGS = {f"{s}, 4000 steps": replace(PAST_CONFIGS[s], steps=LONGER_STEPS[-1],
+                                              eval_at=LONGER_STEPS[:-1])
+                  for s in ("sinusoid", "learned")}
+
+
+def _unseen_at(m, label, step):
+    """Accuracy at unseen positions 24-47 after ``step`` training steps."""
+    tests = m[label]["test"] if step == LONGER_STEPS[-1] else m[label]["checkpoints"][str(step)]
+    return _mean(tests[str(L_TEST)]["per_position"][L_TRAIN:L_TEST])
+
+
+def _seen_at(m, label, step):
+    tests = m[label]["test"] if step == LONGER_STEPS[-1] else m[label]["checkpoints"][str(step)]
+    return tests[str(L_TRAIN)]["accuracy"]
+
+
+LONGER = Experiment(
+    "longer", "Past the training length after 400, 1200 and 4000 steps: sinusoid and learned",
+    LONGER_CONFIGS,
+    (Check("sinusoid-fails-past-L-at-every-budget",
+           "sinusoid: accuracy at unseen positions 24-47 below 0.5 after 400, 1200 and 4000 "
+           "steps (the largest of the three)",
+           lambda m: max(_unseen_at(m, "sinusoid, 4000 steps", t) for t in LONGER_STEPS),
+           "<", 0.5, n=N_UNSEEN),
+     Check("learned-below-blind-at-every-budget",
+           "learned: accuracy at unseen positions 24-47 below the order-blind baseline, 0.147, "
+           "after 400, 1200 and 4000 steps (the largest of the three)",
+           lambda m: max(_unseen_at(m, "learned, 4000 steps", t) for t in LONGER_STEPS),
+           "<", BLIND_PAST_L, n=N_UNSEEN),
+     Check("both-in-distribution-at-every-budget",
+           "sinusoid and learned: accuracy at the trained length above 0.99 after 400, 1200 and "
+           "4000 steps (the smallest)",
+           lambda m: min(_seen_at(m, label, t) for label in LONGER_CONFIGS for t in LONGER_STEPS),
+           ">", 0.99, n=N_SEEN)),
+    seeds=AXIS_SEEDS)
+
 EXPERIMENTS = {e.name: e for e in (ORDER, INDEX, PAST, LEARNED, SHIFT, CONCAT, SCALE, OFFSET,
-                                            SAME, BUDGET, AXES, HEADS)}
+                                            SAME, BUDGET, AXES, HEADS, LONGER)}
 
 
 def code_hash(experiment: Experiment) -> str:

@@ -572,7 +572,10 @@ def check_position_ids(positions, batch: int, seq: int, device) -> torch.Tensor:
                         f"{positions.dtype}")
     if positions.dim() == 1:
         positions = positions.unsqueeze(0)
-    if positions.dim() != 2 or positions.shape[1] != seq or positions.shape[0] not in (1, batch):
+    # Each size compared with ``!=`` alone: under torch.compile the sizes are symbolic, and
+    # ``size in (1, batch)`` is False for two symbols of equal value (issue 31).
+    if positions.dim() != 2 or positions.shape[1] != seq or (
+            positions.shape[0] != 1 and positions.shape[0] != batch):
         raise ValueError(f"positions must have shape (batch, seq) = ({batch}, {seq}), (1, "
                          f"{seq}) or ({seq},), got {tuple(positions.shape)}")
     positions = positions.to(device)
