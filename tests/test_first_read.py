@@ -107,3 +107,38 @@ def test_home_answer_fits_a_first_screen():
     text = re.sub(r"\\\(.*?\\\)", "x", text)                 # a formula reads as one word
     words = len(text.split())
     assert text.startswith("**Answer.**") and words <= 90, words
+
+
+LEARN = re.compile(r"\blearn", re.IGNORECASE)
+
+
+def answer_learning_unmeasured(page) -> list:
+    """Sentences of the page's Answer that say what a model learns, when no marker right after
+    the Answer reads a lab record (``verdict(``): a claim about trained models is a measurement
+    (a model *can* learn "attend 3 back" once for every position was the paper's hypothesis;
+    the lab's models trained on that task did not carry it past their training length)."""
+    elements = page.elements
+    start = next(k for k, e in enumerate(elements) if e.kind == "paragraph"
+                 and e.lines[0][1].startswith("**Answer.**"))
+    text = " ".join(raw for _, raw in elements[start].lines)
+    markers = []
+    for e in elements[start + 1:]:
+        if e.kind != "marker":
+            break
+        markers.append(e.marker.expr)
+    if any("verdict(" in m for m in markers):
+        return []
+    return [s for s in re.split(r"(?<=[.!?])\s+", text) if LEARN.search(s)]
+
+
+@pytest.mark.parametrize("name", ["index.md", "tour.md"])
+def test_first_read_answer_learning_is_measured(name):
+    assert not answer_learning_unmeasured(model.read(ROOT / "docs" / name))
+
+
+def test_the_learning_rule_bites():
+    bad = model.parse('# T\n\n**Answer.** A model can learn "attend 3 back" once.\n\n'
+                      "<!-- check: True  # attend 3 back -->\n", "<t>")
+    good = model.parse('# T\n\n**Answer.** Models trained here did not learn it past L.\n\n'
+                       '<!-- check: verdict("past", "x")["holds"]  # past L -->\n', "<t>")
+    assert answer_learning_unmeasured(bad) and not answer_learning_unmeasured(good)
