@@ -319,3 +319,19 @@ def test_fullgraph_position_ids_after_calls_without_them():
         q = torch.randn(batch, 2, seq, 8)
         ids = torch.arange(seq).expand(batch, seq) + 4 if with_ids else None
         assert torch.equal(compiled(q, ids), rotate_q(q, ids)), (batch, seq)
+
+
+@pytest.mark.parametrize("params, words", [
+    ({"rope_type": "dynamic", "factor": 2.0}, "max_position_embeddings="),
+    ({"rope_type": "llama3", "factor": 8.0}, "original_max_position_embeddings"),
+    ({"rope_type": "yarn", "original_max_position_embeddings": 32}, "'factor'"),
+    ({"rope_type": "longrope", "original_max_position_embeddings": 32,
+      "short_factor": [1.0] * 4, "long_factor": [2.0] * 4}, "max_position_embeddings="),
+])
+def test_rope_parameters_missing_a_length_name_it(params, words):
+    """Practitioner review: a block that needs the model's lengths, built without them, used to
+    fail with "unsupported operand type(s) for /: 'NoneType' and 'int'" (yarn, longrope) or
+    "original_length must be a positive integer, got None", a name the caller never used."""
+    with pytest.raises(ValueError, match=f"rope_type '{params['rope_type']}'") as error:
+        RotaryEmbedding.from_rope_parameters(params, head_dim=8)
+    assert words in str(error.value)

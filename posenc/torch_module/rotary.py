@@ -506,6 +506,15 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         factor = params.get("factor")
         original = params.get("original_max_position_embeddings", max_position_embeddings)
         attention = params.get("attention_factor")
+        if kind in ("dynamic", "yarn", "llama3", "longrope") and \
+                original is None and max_position_embeddings is None:
+            raise ValueError(f"rope_type {kind!r} needs the model's original context length: "
+                             "pass max_position_embeddings= (the config's) or put "
+                             "'original_max_position_embeddings' in the rope parameters")
+        if kind in ("yarn", "longrope") and factor is None and max_position_embeddings is None:
+            raise ValueError(f"rope_type {kind!r} without a 'factor' needs "
+                             "max_position_embeddings= (the config's): factor = "
+                             "max_position_embeddings / original_max_position_embeddings")
         if kind == "default":
             omega = paper_frequencies(dim, base)
         elif kind == "linear":
