@@ -335,3 +335,13 @@ def test_rope_parameters_missing_a_length_name_it(params, words):
     with pytest.raises(ValueError, match=f"rope_type '{params['rope_type']}'") as error:
         RotaryEmbedding.from_rope_parameters(params, head_dim=8)
     assert words in str(error.value)
+
+
+def test_alibi_more_queries_than_keys_is_refused():
+    """Practitioner review: alibi_bias(4, 10, 5) (q_len and k_len swapped) used to return a
+    (1, 4, 10, 5) bias whose first five queries had every key masked, and with a padding mask a
+    bias of the wrong shape, both silently."""
+    for kwargs in ({}, {"padding_mask": torch.zeros(2, 5, dtype=torch.bool)}):
+        with pytest.raises(ValueError, match="k_len .* must be at least q_len .* q_len=10, k_len=5"):
+            alibi_bias(4, 10, 5, **kwargs)
+    assert alibi_bias(4, 10, 5, offset=3).shape == (1, 4, 10, 5)     # explicit: as asked
