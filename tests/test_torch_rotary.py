@@ -345,3 +345,15 @@ def test_alibi_more_queries_than_keys_is_refused():
         with pytest.raises(ValueError, match="k_len .* must be at least q_len .* q_len=10, k_len=5"):
             alibi_bias(4, 10, 5, **kwargs)
     assert alibi_bias(4, 10, 5, offset=3).shape == (1, 4, 10, 5)     # explicit: as asked
+
+
+def test_built_on_the_meta_device_then_to_empty():
+    """Practitioner review: a model built under ``with torch.device("meta")``, then
+    ``to_empty(device="cpu")`` and a checkpoint load (the large-model recipe), used to fail on
+    its first call with "Cannot copy out of meta tensor; no data!"."""
+    with torch.device("meta"):
+        rope = RotaryEmbedding.from_rope_parameters(CONFIGS["yarn"], head_dim=8)
+    rope = rope.to_empty(device="cpu")
+    q = torch.randn(1, 2, 5, 8)
+    want = RotaryEmbedding.from_rope_parameters(CONFIGS["yarn"], head_dim=8)(q, q)[0]
+    assert torch.equal(rope(q, q)[0], want)

@@ -263,7 +263,9 @@ class RotaryEmbedding(NotScriptable, nn.Module):
                              f"numbers (rotary_dim // 2), got {omega!r}")
         omega.setflags(write=False)
         self._omega = omega
-        self._omega_t = torch.tensor(omega, dtype=torch.float64)
+        # on the CPU whatever the default device: built under ``with torch.device("meta")`` a
+        # meta copy would have no data after ``to_empty`` (not a buffer, so nothing fills it)
+        self._omega_t = torch.tensor(omega, dtype=torch.float64, device="cpu")
         self._omega_on: dict = {}
         self._key = omega.tobytes()
 
