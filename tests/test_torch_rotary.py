@@ -357,3 +357,24 @@ def test_built_on_the_meta_device_then_to_empty():
     q = torch.randn(1, 2, 5, 8)
     want = RotaryEmbedding.from_rope_parameters(CONFIGS["yarn"], head_dim=8)(q, q)[0]
     assert torch.equal(rope(q, q)[0], want)
+
+
+def test_export_with_a_dynamic_length_from_2():
+    """Practitioner review: torch.export with position ids and a dynamic seq (min 2, so that a
+    short prompt fits) used to fail with "Constraints violated (S)! ... Not all values of S ...
+    satisfy the generated guard 3 <= ...": the mask check tested ``seq >= 3`` before asking
+    whether it was tracing."""
+
+    class Rotate(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.rope = RotaryEmbedding(8)
+
+        def forward(self, q, position_ids):
+            return self.rope(q, q, position_ids)[0]
+
+    seq = torch.export.Dim("seq", min=2, max=64)
+    q, ids = torch.randn(2, 2, 5, 8), torch.arange(5).expand(2, 5) + 3
+    program = torch.export.export(Rotate(), (q, ids), dynamic_shapes=({2: seq}, {1: seq}))
+    q2, ids2 = torch.randn(2, 2, 2, 8), torch.tensor([[7, 8], [0, 1]])
+    assert torch.equal(program.module()(q2, ids2), Rotate()(q2, ids2))

@@ -590,7 +590,9 @@ def check_position_ids(positions, batch: int, seq: int, device) -> torch.Tensor:
         raise ValueError(f"positions must have shape (batch, seq) = ({batch}, {seq}), (1, "
                          f"{seq}) or ({seq},), got {tuple(positions.shape)}")
     positions = positions.to(device)
-    if seq >= 3 and not torch.compiler.is_compiling() and positions.numel() and \
+    # is_compiling first: ``seq >= 3`` on a symbolic length would add a guard, and torch.export
+    # would refuse a dynamic seq that may be 2 ("Not all values of S ... satisfy 3 <= S")
+    if not torch.compiler.is_compiling() and seq >= 3 and positions.numel() and \
             int(positions.max()) <= 1 and int(positions.min()) >= 0:
         raise ValueError(f"positions hold only 0 and 1 over {seq} tokens: this looks like an "
                          "attention mask, not position ids. Pass position ids (e.g. "
