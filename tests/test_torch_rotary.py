@@ -378,3 +378,15 @@ def test_export_with_a_dynamic_length_from_2():
     program = torch.export.export(Rotate(), (q, ids), dynamic_shapes=({2: seq}, {1: seq}))
     q2, ids2 = torch.randn(2, 2, 2, 8), torch.tensor([[7, 8], [0, 1]])
     assert torch.equal(program.module()(q2, ids2), Rotate()(q2, ids2))
+
+
+def test_a_float32_rotation_keeps_bfloat16_q_and_k():
+    """Practitioner review: rope(q, k, rotation=rope.rotation(seq=5)) with bfloat16 q and k (the
+    rotation left in its default float32) returned float32 q and k, against "their shapes and
+    dtypes"; now the same bits as a rotation built in bfloat16."""
+    rope = RotaryEmbedding(8)
+    q, k = torch.randn(2, 4, 5, 8).bfloat16(), torch.randn(2, 2, 5, 8).bfloat16()
+    got = rope(q, k, rotation=rope.rotation(seq=5, offset=3))
+    want = rope(q, k, rotation=rope.rotation(seq=5, offset=3, dtype=torch.bfloat16))
+    assert got[0].dtype == got[1].dtype == torch.bfloat16
+    assert torch.equal(got[0], want[0]) and torch.equal(got[1], want[1])

@@ -446,6 +446,9 @@ class RotaryEmbedding(NotScriptable, nn.Module):
                 raise ValueError(f"rotation is for {cos.shape[-2]} tokens of rotary_dim="
                                  f"{cos.shape[-1]}, q has {seq} tokens (rotary_dim="
                                  f"{self.rotary_dim}): build it with rope.rotation(...)")
+            # in q's dtype, as apply_rotary casts: a float32 rotation must not promote bfloat16
+            # q and k to float32
+            cos, sin = cos.to(q.dtype), sin.to(q.dtype)
             return _rotate(q, cos, sin, self.pairing), _rotate(k, cos, sin, self.pairing)
         if positions is None and type(offset) is int and offset >= 0 and \
                 not torch.compiler.is_compiling():
