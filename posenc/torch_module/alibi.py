@@ -92,6 +92,10 @@ def alibi_bias(n_heads, q_len: int, k_len: int | None = None, *, offset=None,
                                   isinstance(value, (bool, np.bool_)) or value <= 0):
             raise ValueError(f"{name} must be a positive integer, got {value!r}")
     k_len = q_len if k_len is None else k_len
+    if offset is None and k_len < q_len:          # the queries are the last q_len keys
+        raise ValueError(f"k_len (the keys, the cache included) must be at least q_len (the new "
+                         f"queries), got q_len={q_len}, k_len={k_len}: swapped? Pass offset= "
+                         f"for queries that are not the last q_len keys")
     if not isinstance(causal, bool):
         raise TypeError(f"causal must be True or False, got {causal!r}")
     if dtype not in (torch.float16, torch.bfloat16, torch.float32, torch.float64):

@@ -263,7 +263,9 @@ class RotaryEmbedding(NotScriptable, nn.Module):
                              f"numbers (rotary_dim // 2), got {omega!r}")
         omega.setflags(write=False)
         self._omega = omega
-        self._omega_t = torch.tensor(omega, dtype=torch.float64)
+        # on the CPU whatever the default device: built under ``with torch.device("meta")`` a
+        # meta copy would have no data after ``to_empty`` (not a buffer, so nothing fills it)
+        self._omega_t = torch.tensor(omega, dtype=torch.float64, device="cpu")
         self._omega_on: dict = {}
         self._key = omega.tobytes()
 
@@ -506,6 +508,15 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         factor = params.get("factor")
         original = params.get("original_max_position_embeddings", max_position_embeddings)
         attention = params.get("attention_factor")
+        if kind in ("dynamic", "yarn", "llama3", "longrope") and \
+                original is None and max_position_embeddings is None:
+            raise ValueError(f"rope_type {kind!r} needs the model's original context length: "
+                             "pass max_position_embeddings= (the config's) or put "
+                             "'original_max_position_embeddings' in the rope parameters")
+        if kind in ("yarn", "longrope") and factor is None and max_position_embeddings is None:
+            raise ValueError(f"rope_type {kind!r} without a 'factor' needs "
+                             "max_position_embeddings= (the config's): factor = "
+                             "max_position_embeddings / original_max_position_embeddings")
         if kind == "default":
             omega = paper_frequencies(dim, base)
         elif kind == "linear":
@@ -579,7 +590,9 @@ def check_position_ids(positions, batch: int, seq: int, device) -> torch.Tensor:
         raise ValueError(f"positions must have shape (batch, seq) = ({batch}, {seq}), (1, "
                          f"{seq}) or ({seq},), got {tuple(positions.shape)}")
     positions = positions.to(device)
-    if seq >= 3 and not torch.compiler.is_compiling() and positions.numel() and \
+    # is_compiling first: ``seq >= 3`` on a symbolic length would add a guard, and torch.export
+    # would refuse a dynamic seq that may be 2 ("Not all values of S ... satisfy 3 <= S")
+    if not torch.compiler.is_compiling() and seq >= 3 and positions.numel() and \
             int(positions.max()) <= 1 and int(positions.min()) >= 0:
         raise ValueError(f"positions hold only 0 and 1 over {seq} tokens: this looks like an "
                          "attention mask, not position ids. Pass position ids (e.g. "
