@@ -390,3 +390,16 @@ def test_a_float32_rotation_keeps_bfloat16_q_and_k():
     want = rope(q, k, rotation=rope.rotation(seq=5, offset=3, dtype=torch.bfloat16))
     assert got[0].dtype == got[1].dtype == torch.bfloat16
     assert torch.equal(got[0], want[0]) and torch.equal(got[1], want[1])
+
+
+def test_alibi_warns_when_a_row_is_all_padding():
+    """Practitioner review: Hugging Face's attention_mask (1 at tokens) passed as
+    padding_mask=attention_mask.bool() ran silently; a row without padding then had every key
+    masked, so its queries attended to all keys alike, later ones included."""
+    attention_mask = torch.tensor([[0, 0, 1, 1, 1], [1, 1, 1, 1, 1]])
+    with pytest.warns(UserWarning, match=r"row\(s\) \[1\].*padding_mask=attention_mask == 0"):
+        alibi_bias(2, 5, padding_mask=attention_mask.bool())
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        alibi_bias(2, 5, padding_mask=attention_mask == 0)               # the right way: quiet
