@@ -403,3 +403,20 @@ def test_alibi_warns_when_a_row_is_all_padding():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         alibi_bias(2, 5, padding_mask=attention_mask == 0)               # the right way: quiet
+
+
+def test_new_frequencies_replace_the_cached_table():
+    """Practitioner review: dynamic NTK sets new frequencies as the length grows (as the docs
+    say); each set left its table in the cache, 200 tables (300 MiB at head_dim 64) after 200
+    decode steps, against "one float32 cos/sin pair per device and dtype"."""
+    params = {"rope_type": "dynamic", "rope_theta": 10000.0, "factor": 2.0}
+    rope = RotaryEmbedding.from_rope_parameters(params, head_dim=8, max_position_embeddings=4)
+    q = torch.randn(1, 2, 1, 8)
+    for length in range(5, 25):
+        rope.frequencies = RotaryEmbedding.from_rope_parameters(
+            params, head_dim=8, max_position_embeddings=4, seq_len=length).frequencies
+        got = rope(q, q, offset=length - 1)[0]
+        assert torch.equal(got, RotaryEmbedding(8, frequencies=rope.frequencies)(
+            q, q, offset=length - 1)[0])
+    rope(q.bfloat16(), q.bfloat16())                                 # another dtype: its own
+    assert len(rope._cache) == 2

@@ -286,6 +286,10 @@ class RotaryEmbedding(NotScriptable, nn.Module):
             pos = torch.arange(length, device=device)
             cos, sin = rope_cos_sin(pos, self._omega_for(device),
                                     attention_factor=self.attention_factor)
+            # one pair per device and dtype: frequencies set per length (dynamic NTK) must not
+            # pile up tables
+            for stale in [old for old in self._cache if old[3:] == key[3:]]:
+                del self._cache[stale]
             entry = self._cache[key] = (cos.to(dtype), sin.to(dtype),
                                         *expand_cos_sin(cos.to(dtype), sin.to(dtype),
                                                         self.pairing))
