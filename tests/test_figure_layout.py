@@ -141,11 +141,54 @@ def first_read_figures():
 import pytest  # noqa: E402
 
 
+@pytest.fixture(autouse=True)
+def _close_figures():
+    """Each test's figures are closed after it (pyplot warns past 20 open figures, and the
+    suite turns RuntimeWarning into an error for whatever test runs next in the process)."""
+    yield
+    import matplotlib.pyplot as plt
+    plt.close("all")
+
+
 @pytest.mark.parametrize("name", sorted(first_read_figures()))
 def test_no_label_collides_or_is_clipped_on_a_phone(name):
     """At a phone's width (the layout figure_html gives a phone), no text of the figure runs
     off its edge and no two texts overlap."""
     fig = phone_layout(first_read_figures()[name]())
+    assert not text_problems(fig), text_problems(fig)
+
+
+def labels_on_dots(fig) -> list:
+    """Position labels of a clock path (annotations) whose box, widened by a dot's radius,
+    holds the centre of another position's dot."""
+    from matplotlib.text import Annotation
+
+    ax, renderer = fig.axes[0], fig.canvas.get_renderer()
+    dots = ax.transData.transform(ax.collections[0].get_offsets())
+    radius = np.sqrt(14) / 2 * fig.dpi / 72                 # scatter size s=14 (points^2)
+    found = []
+    for label in fig.findobj(Annotation):
+        box, own = label.get_window_extent(renderer), ax.transData.transform(label.xy)
+        others = dots[np.hypot(*(dots - own).T) > 1e-6]
+        if np.any((box.x0 - radius < others[:, 0]) & (others[:, 0] < box.x1 + radius)
+                  & (box.y0 - radius < others[:, 1]) & (others[:, 1] < box.y1 + radius)):
+            found.append(label.get_text())
+    return found
+
+
+@pytest.mark.parametrize("omega", [(1.0, 0.1), (1.0, None), (0.1, None)])
+def test_clock_path_labels_sit_on_no_other_dot_on_a_phone(omega):
+    """The tour's and chapters 5-6's clock paths (two sines, or a sine and its cosine) label
+    every tenth position next to its own dot, on no neighbour's (the newcomer read saw "20"
+    on another dot)."""
+    from posenc.plots.uniqueness import clock_path
+
+    pos = np.arange(100)
+    fast, slow = omega
+    second = np.sin(slow * pos) if slow else np.cos(fast * pos)
+    fig = phone_layout(clock_path(np.stack([np.sin(fast * pos), second], axis=1), pair_=(11, 55),
+                                  labels=("a", "b"), pair_label="pair"))
+    assert not labels_on_dots(fig), labels_on_dots(fig)
     assert not text_problems(fig), text_problems(fig)
 
 

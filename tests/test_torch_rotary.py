@@ -319,3 +319,104 @@ def test_fullgraph_position_ids_after_calls_without_them():
         q = torch.randn(batch, 2, seq, 8)
         ids = torch.arange(seq).expand(batch, seq) + 4 if with_ids else None
         assert torch.equal(compiled(q, ids), rotate_q(q, ids)), (batch, seq)
+
+
+@pytest.mark.parametrize("params, words", [
+    ({"rope_type": "dynamic", "factor": 2.0}, "max_position_embeddings="),
+    ({"rope_type": "llama3", "factor": 8.0}, "original_max_position_embeddings"),
+    ({"rope_type": "yarn", "original_max_position_embeddings": 32}, "'factor'"),
+    ({"rope_type": "longrope", "original_max_position_embeddings": 32,
+      "short_factor": [1.0] * 4, "long_factor": [2.0] * 4}, "max_position_embeddings="),
+])
+def test_rope_parameters_missing_a_length_name_it(params, words):
+    """Practitioner review: a block that needs the model's lengths, built without them, used to
+    fail with "unsupported operand type(s) for /: 'NoneType' and 'int'" (yarn, longrope) or
+    "original_length must be a positive integer, got None", a name the caller never used."""
+    with pytest.raises(ValueError, match=f"rope_type '{params['rope_type']}'") as error:
+        RotaryEmbedding.from_rope_parameters(params, head_dim=8)
+    assert words in str(error.value)
+
+
+def test_alibi_more_queries_than_keys_is_refused():
+    """Practitioner review: alibi_bias(4, 10, 5) (q_len and k_len swapped) used to return a
+    (1, 4, 10, 5) bias whose first five queries had every key masked, and with a padding mask a
+    bias of the wrong shape, both silently."""
+    for kwargs in ({}, {"padding_mask": torch.zeros(2, 5, dtype=torch.bool)}):
+        with pytest.raises(ValueError, match="k_len .* must be at least q_len .* q_len=10, k_len=5"):
+            alibi_bias(4, 10, 5, **kwargs)
+    assert alibi_bias(4, 10, 5, offset=3).shape == (1, 4, 10, 5)     # explicit: as asked
+
+
+def test_built_on_the_meta_device_then_to_empty():
+    """Practitioner review: a model built under ``with torch.device("meta")``, then
+    ``to_empty(device="cpu")`` and a checkpoint load (the large-model recipe), used to fail on
+    its first call with "Cannot copy out of meta tensor; no data!"."""
+    with torch.device("meta"):
+        rope = RotaryEmbedding.from_rope_parameters(CONFIGS["yarn"], head_dim=8)
+    rope = rope.to_empty(device="cpu")
+    q = torch.randn(1, 2, 5, 8)
+    want = RotaryEmbedding.from_rope_parameters(CONFIGS["yarn"], head_dim=8)(q, q)[0]
+    assert torch.equal(rope(q, q)[0], want)
+
+
+def test_export_with_a_dynamic_length_from_2():
+    """Practitioner review: torch.export with position ids and a dynamic seq (min 2, so that a
+    short prompt fits) used to fail with "Constraints violated (S)! ... Not all values of S ...
+    satisfy the generated guard 3 <= ...": the mask check tested ``seq >= 3`` before asking
+    whether it was tracing."""
+
+    class Rotate(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.rope = RotaryEmbedding(8)
+
+        def forward(self, q, position_ids):
+            return self.rope(q, q, position_ids)[0]
+
+    seq = torch.export.Dim("seq", min=2, max=64)
+    q, ids = torch.randn(2, 2, 5, 8), torch.arange(5).expand(2, 5) + 3
+    program = torch.export.export(Rotate(), (q, ids), dynamic_shapes=({2: seq}, {1: seq}))
+    q2, ids2 = torch.randn(2, 2, 2, 8), torch.tensor([[7, 8], [0, 1]])
+    assert torch.equal(program.module()(q2, ids2), Rotate()(q2, ids2))
+
+
+def test_a_float32_rotation_keeps_bfloat16_q_and_k():
+    """Practitioner review: rope(q, k, rotation=rope.rotation(seq=5)) with bfloat16 q and k (the
+    rotation left in its default float32) returned float32 q and k, against "their shapes and
+    dtypes"; now the same bits as a rotation built in bfloat16."""
+    rope = RotaryEmbedding(8)
+    q, k = torch.randn(2, 4, 5, 8).bfloat16(), torch.randn(2, 2, 5, 8).bfloat16()
+    got = rope(q, k, rotation=rope.rotation(seq=5, offset=3))
+    want = rope(q, k, rotation=rope.rotation(seq=5, offset=3, dtype=torch.bfloat16))
+    assert got[0].dtype == got[1].dtype == torch.bfloat16
+    assert torch.equal(got[0], want[0]) and torch.equal(got[1], want[1])
+
+
+def test_alibi_warns_when_a_row_is_all_padding():
+    """Practitioner review: Hugging Face's attention_mask (1 at tokens) passed as
+    padding_mask=attention_mask.bool() ran silently; a row without padding then had every key
+    masked, so its queries attended to all keys alike, later ones included."""
+    attention_mask = torch.tensor([[0, 0, 1, 1, 1], [1, 1, 1, 1, 1]])
+    with pytest.warns(UserWarning, match=r"row\(s\) \[1\].*padding_mask=attention_mask == 0"):
+        alibi_bias(2, 5, padding_mask=attention_mask.bool())
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        alibi_bias(2, 5, padding_mask=attention_mask == 0)               # the right way: quiet
+
+
+def test_new_frequencies_replace_the_cached_table():
+    """Practitioner review: dynamic NTK sets new frequencies as the length grows (as the docs
+    say); each set left its table in the cache, 200 tables (300 MiB at head_dim 64) after 200
+    decode steps, against "one float32 cos/sin pair per device and dtype"."""
+    params = {"rope_type": "dynamic", "rope_theta": 10000.0, "factor": 2.0}
+    rope = RotaryEmbedding.from_rope_parameters(params, head_dim=8, max_position_embeddings=4)
+    q = torch.randn(1, 2, 1, 8)
+    for length in range(5, 25):
+        rope.frequencies = RotaryEmbedding.from_rope_parameters(
+            params, head_dim=8, max_position_embeddings=4, seq_len=length).frequencies
+        got = rope(q, q, offset=length - 1)[0]
+        assert torch.equal(got, RotaryEmbedding(8, frequencies=rope.frequencies)(
+            q, q, offset=length - 1)[0])
+    rope(q.bfloat16(), q.bfloat16())                                 # another dtype: its own
+    assert len(rope._cache) == 2

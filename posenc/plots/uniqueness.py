@@ -54,6 +54,29 @@ def sine_collisions(pos, omega: float = 1.0, *, pair_=None):
 
 
 @styled
+def _label_place(t, j: int, chars: int) -> dict:
+    """Where point ``j``'s label goes: of eight directions around it, the one whose label box
+    (7 pt text, ``chars`` wide, as on a 390 px phone) keeps farthest from every other dot, so
+    no label sits on a neighbour's dot (first read, issue 32)."""
+    span = float(max(np.ptp(t[:, 0]), np.ptp(t[:, 1]))) or 1.0
+    points = (t - t[j]) / span * 150.0          # the plot is about 150 pt wide on a phone
+    points = np.delete(points, j, axis=0)
+    w, h = 4.2 * chars, 7.0
+    best, where = -1.0, {}
+    for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1), (1, 0), (-1, 0), (0, 1), (0, -1)):
+        x0 = 3 if dx > 0 else -3 - w if dx < 0 else -w / 2
+        y0 = 3 if dy > 0 else -3 - h if dy < 0 else -h / 2
+        gx = np.maximum(0, np.maximum(x0 - points[:, 0], points[:, 0] - (x0 + w)))
+        gy = np.maximum(0, np.maximum(y0 - points[:, 1], points[:, 1] - (y0 + h)))
+        room = float(np.hypot(gx, gy).min()) if len(points) else np.inf
+        if room > best + 0.5:
+            best = room
+            where = {"xytext": (3 * dx, 3 * dy),
+                     "ha": "left" if dx > 0 else "right" if dx < 0 else "center",
+                     "va": "bottom" if dy > 0 else "top" if dy < 0 else "center"}
+    return where
+
+
 def clock_path(table, *, positions=None, pair_=None, labels=("column 0", "column 1"),
                label_every: int = 10, pair_label: str | None = None):
     """The path of a two-column encoding: one dot per position, coloured by position, the
@@ -84,7 +107,8 @@ def clock_path(table, *, positions=None, pair_=None, labels=("column 0", "column
     dots = ax.scatter(t[:, 0], t[:, 1], c=pos, cmap=SEQUENTIAL, s=14, zorder=3,
                       edgecolors=FOREGROUND, linewidths=0.4)   # dark dots on a dark page
     for j in range(0, t.shape[0], label_every):
-        ax.annotate(f"{pos[j]:g}", t[j], textcoords="offset points", xytext=(4, 4), fontsize=7)
+        ax.annotate(f"{pos[j]:g}", t[j], textcoords="offset points", fontsize=7,
+                    **_label_place(t, j, len(f"{pos[j]:g}")))
     if rows is not None:
         if pair_label is None:
             pair_label = f"closest pair: {pos[rows[0]]:g} and {pos[rows[1]]:g}"

@@ -11,6 +11,7 @@ See the chapter "Positions in a running model"
 from __future__ import annotations
 
 import numbers
+import warnings
 
 import numpy as np
 import torch
@@ -92,6 +93,10 @@ def alibi_bias(n_heads, q_len: int, k_len: int | None = None, *, offset=None,
                                   isinstance(value, (bool, np.bool_)) or value <= 0):
             raise ValueError(f"{name} must be a positive integer, got {value!r}")
     k_len = q_len if k_len is None else k_len
+    if offset is None and k_len < q_len:          # the queries are the last q_len keys
+        raise ValueError(f"k_len (the keys, the cache included) must be at least q_len (the new "
+                         f"queries), got q_len={q_len}, k_len={k_len}: swapped? Pass offset= "
+                         f"for queries that are not the last q_len keys")
     if not isinstance(causal, bool):
         raise TypeError(f"causal must be True or False, got {causal!r}")
     if dtype not in (torch.float16, torch.bfloat16, torch.float32, torch.float64):
@@ -108,6 +113,13 @@ def alibi_bias(n_heads, q_len: int, k_len: int | None = None, *, offset=None,
             raise TypeError(f"padding_mask must be a bool tensor of shape (batch, k_len="
                             f"{k_len}), True at padding, got {got}")
         keep = ~padding_mask.to(dev)
+        if not torch.compiler.is_compiling() and padding_mask.numel() and \
+                bool(padding_mask.all(dim=-1).any()):
+            rows = padding_mask.all(dim=-1).nonzero().flatten().tolist()
+            warnings.warn(f"padding_mask is True at every key of row(s) {rows}: their queries "
+                          "attend to every key alike, later ones included. padding_mask is True "
+                          "at padding; from Hugging Face's attention_mask (1 at tokens) pass "
+                          "padding_mask=attention_mask == 0", stacklevel=2)
         pos_k = torch.cumsum(keep.to(torch.int64), dim=-1) - 1            # (batch, k_len)
         pos_q = pos_k[:, k_len - q_len:]                                  # (batch, q_len)
     else:

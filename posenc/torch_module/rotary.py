@@ -263,7 +263,9 @@ class RotaryEmbedding(NotScriptable, nn.Module):
                              f"numbers (rotary_dim // 2), got {omega!r}")
         omega.setflags(write=False)
         self._omega = omega
-        self._omega_t = torch.tensor(omega, dtype=torch.float64)
+        # on the CPU whatever the default device: built under ``with torch.device("meta")`` a
+        # meta copy would have no data after ``to_empty`` (not a buffer, so nothing fills it)
+        self._omega_t = torch.tensor(omega, dtype=torch.float64, device="cpu")
         self._omega_on: dict = {}
         self._key = omega.tobytes()
 
@@ -284,6 +286,10 @@ class RotaryEmbedding(NotScriptable, nn.Module):
             pos = torch.arange(length, device=device)
             cos, sin = rope_cos_sin(pos, self._omega_for(device),
                                     attention_factor=self.attention_factor)
+            # one pair per device and dtype: frequencies set per length (dynamic NTK) must not
+            # pile up tables
+            for stale in [old for old in self._cache if old[3:] == key[3:]]:
+                del self._cache[stale]
             entry = self._cache[key] = (cos.to(dtype), sin.to(dtype),
                                         *expand_cos_sin(cos.to(dtype), sin.to(dtype),
                                                         self.pairing))
@@ -444,6 +450,9 @@ class RotaryEmbedding(NotScriptable, nn.Module):
                 raise ValueError(f"rotation is for {cos.shape[-2]} tokens of rotary_dim="
                                  f"{cos.shape[-1]}, q has {seq} tokens (rotary_dim="
                                  f"{self.rotary_dim}): build it with rope.rotation(...)")
+            # in q's dtype, as apply_rotary casts: a float32 rotation must not promote bfloat16
+            # q and k to float32
+            cos, sin = cos.to(q.dtype), sin.to(q.dtype)
             return _rotate(q, cos, sin, self.pairing), _rotate(k, cos, sin, self.pairing)
         if positions is None and type(offset) is int and offset >= 0 and \
                 not torch.compiler.is_compiling():
@@ -506,6 +515,15 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         factor = params.get("factor")
         original = params.get("original_max_position_embeddings", max_position_embeddings)
         attention = params.get("attention_factor")
+        if kind in ("dynamic", "yarn", "llama3", "longrope") and \
+                original is None and max_position_embeddings is None:
+            raise ValueError(f"rope_type {kind!r} needs the model's original context length: "
+                             "pass max_position_embeddings= (the config's) or put "
+                             "'original_max_position_embeddings' in the rope parameters")
+        if kind in ("yarn", "longrope") and factor is None and max_position_embeddings is None:
+            raise ValueError(f"rope_type {kind!r} without a 'factor' needs "
+                             "max_position_embeddings= (the config's): factor = "
+                             "max_position_embeddings / original_max_position_embeddings")
         if kind == "default":
             omega = paper_frequencies(dim, base)
         elif kind == "linear":
@@ -579,7 +597,9 @@ def check_position_ids(positions, batch: int, seq: int, device) -> torch.Tensor:
         raise ValueError(f"positions must have shape (batch, seq) = ({batch}, {seq}), (1, "
                          f"{seq}) or ({seq},), got {tuple(positions.shape)}")
     positions = positions.to(device)
-    if seq >= 3 and not torch.compiler.is_compiling() and positions.numel() and \
+    # is_compiling first: ``seq >= 3`` on a symbolic length would add a guard, and torch.export
+    # would refuse a dynamic seq that may be 2 ("Not all values of S ... satisfy 3 <= S")
+    if not torch.compiler.is_compiling() and seq >= 3 and positions.numel() and \
             int(positions.max()) <= 1 and int(positions.min()) >= 0:
         raise ValueError(f"positions hold only 0 and 1 over {seq} tokens: this looks like an "
                          "attention mask, not position ids. Pass position ids (e.g. "
