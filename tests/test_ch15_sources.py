@@ -94,6 +94,6 @@ def test_the_lab_result_carries_its_task_ratio_and_start_symbol():
     assert config.task == "kback" and config.test_lengths[-1] == 2 * config.train_lengths[0]
     why = section("## Why an absolute encoding")
     assert "That argument can be measured" not in why
-    assert "the argument for it is not tested here" in why
+    assert "the argument is not tested here" in why
     assert "with no start symbol" in why and '"output the symbol 3 back"' in why
     assert "one task at one ratio, 2x" in why

@@ -7,8 +7,7 @@
 - Every chapter ends with at least three exercises, each with a solution that runs code.
 - The home page's answer is short enough to end on a phone's first screen (a word budget:
   tests/test_browser.py measures the pixels).
-- No rendered paragraph ends in ":" with nothing visible after it (only a check marker, then
-  prose or a heading): the colon announces something the reader never sees.
+- (A paragraph ending in ":" with nothing visible after it is a page rule: harness/colons.py.)
 """
 
 from __future__ import annotations
@@ -144,53 +143,3 @@ def test_the_learning_rule_bites():
     good = model.parse('# T\n\n**Answer.** Models trained here did not learn it past L.\n\n'
                        '<!-- check: verdict("past", "x")["holds"]  # past L -->\n', "<t>")
     assert answer_learning_unmeasured(bad) and not answer_learning_unmeasured(good)
-
-
-COMMENT = re.compile(r"<!--.*?-->", re.S)
-SHOWN = ("```", "- ", "* ", "1. ", "\\[", "???", "!!!", "<div", "|")
-# Pages with a known dangling colon, fixed by another helper (empty since r0608 fixed ch08-6).
-COLON_PENDING: set = set()
-
-
-def dangling_colons(text: str) -> list:
-    """(line, end of text) of each paragraph that ends in ":" when the next thing a reader sees
-    is not a block, list, display math, fold, table or explorer: a marker is not rendered, so
-    the colon announces nothing (outside reads 2026-12: ch01-1, ch07-5, ch08-6)."""
-    blanked = COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), text).split("\n")
-    out, fence = [], False
-    for n, raw in enumerate(blanked):
-        s = raw.strip()
-        if s.startswith("```"):
-            fence = not fence
-            continue
-        if fence or not s.endswith(":") or s.startswith(("#", "???", "!!!", ">>>", "...", "|")):
-            continue
-        if n + 1 < len(blanked) and blanked[n + 1].strip():
-            continue                                    # the paragraph goes on, or a fence follows
-        m = n + 1
-        while m < len(blanked) and not blanked[m].strip():
-            m += 1
-        if m >= len(blanked) or not blanked[m].lstrip().startswith(SHOWN):
-            out.append((n + 1, s[-60:]))
-    return out
-
-
-def colon_param(path):
-    marks = [pytest.mark.xfail(reason="ch08-6: the chapter 8 helper fixes it")] \
-        if path.name in COLON_PENDING else []
-    return pytest.param(path, id=path.relative_to(ROOT).as_posix(), marks=marks)
-
-
-@pytest.mark.parametrize("path", [colon_param(p) for p in PAGES])
-def test_no_colon_announces_only_a_marker(path):
-    bad = dangling_colons(path.read_text())
-    assert not bad, f"{path.name}: a colon with nothing rendered after it: {bad}"
-
-
-def test_the_colon_rule_bites():
-    bad = "Text that holds for all:\n\n<!-- check: True -->\n\n## Next\n"
-    bad_prose = "Checked on many angles:\n\n<!-- check: True -->\n\nSo it holds.\n"
-    good = "Text that holds for all.\n\n<!-- check: True -->\n\n## Next\n"
-    shown = "In numbers:\n\n```pycon\n>>> 1\n1\n```\n\nA list:\n\n- one\n"
-    assert dangling_colons(bad) and dangling_colons(bad_prose)
-    assert not dangling_colons(good) and not dangling_colons(shown)
