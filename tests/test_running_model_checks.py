@@ -52,14 +52,12 @@ def test_the_caveat_check_holds_for_the_page_and_fails_for_false_claims(caveat):
     pairs_apart = caveat["pairs_apart"]
     assert pairs_apart("bfloat16", "float32") == claimed
     # false claims: a float32-trained checkpoint served float32 angles (nothing changes), a
-    # table changed from the first position on by more than 2 (no cosine can), and the first
-    # half of the context instead of the second (fewer pairs have turned far enough)
+    # threshold of 2 (no cosine moves that far), and the first half of the context in place of
+    # the second (fewer pairs have turned far enough)
     assert pairs_apart("float32", "float32") != claimed
     assert pairs_apart("bfloat16", "float32", by=2.0) != claimed
-    first_half = caveat["pos"] < caveat["context"] // 2
-    early = caveat["np"].abs(caveat["np"].cos(caveat["angles"]("float32"))
-                             - caveat["np"].cos(caveat["angles"]("bfloat16")))[first_half]
-    assert int((early.max(axis=0) > 1.0).sum()) != claimed
+    first_half = caveat["all_rows"][: caveat["context"] // 2]
+    assert pairs_apart("bfloat16", "float32", rows=first_half) != claimed
 
 
 @pytest.mark.parametrize("wrong", [-1, 1])
