@@ -99,3 +99,39 @@ def test_a_stated_reading_time_is_the_computed_one(src):
 def test_the_reading_time_rule_bites():
     assert stated_minutes("---\ndescription: X in ten minutes.\n---\n# The ten-minute tour\n") == [10, 10]
     assert stated_minutes("# The tour\n") == []
+
+
+def test_explore_page_is_for_readers():
+    """explore-1/2: the Explore page opens with what it offers, not an "Answer." to no question,
+    and leaves how to embed an explorer to CONTRIBUTING.md ("Interactive explorers")."""
+    markdown = (DOCS / "explore.md").read_text(encoding="utf-8")
+    assert "**Answer.**" not in markdown
+    assert not re.findall(r"`[^`\n]*data-explorer[^`\n]*`", markdown)      # no embedding how-to
+    assert 'data-explorer="clock"' in (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+
+
+def nav_labels() -> list[str]:
+    labels, inside = [], False
+    for line in (ROOT / "mkdocs.yml").read_text(encoding="utf-8").splitlines():
+        if line.startswith("nav:"):
+            inside = True
+        elif inside and re.match(r"\S", line):
+            break
+        elif inside and (m := re.match(r"  - ([^:]+):", line)):
+            labels.append(m.group(1))
+    return labels
+
+
+def shared_phrases(labels: list[str]) -> list[tuple]:
+    def bigrams(label):
+        w = re.findall(r"[a-z]+", label.lower())
+        return set(zip(w, w[1:]))
+    return [(a, b) for n, a in enumerate(labels) for b in labels[n + 1:] if bigrams(a) & bigrams(b)]
+
+
+def test_navigation_labels_tell_apart():
+    """nav-1: "Try it yourself (notebook)" beside "Run it yourself" read alike in a phone's
+    drawer; no two top-level labels share a two-word phrase."""
+    labels = nav_labels()
+    assert "Run it yourself" in labels and not shared_phrases(labels), shared_phrases(labels)
+    assert shared_phrases(["Try it yourself (notebook)", "Run it yourself"])
