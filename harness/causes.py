@@ -42,7 +42,8 @@ from harness.page import CAUSE_MARKER, NO_CLAIM, Page, read, sentences
 
 CAUSE = re.compile(
     r"(?<![\w-])(because|since(?!\s+(?:\d|then\b|the\s+(?:paper|release|start)\b))"
-    r"|(?:which|that|this|here)\s+is\s+why|the\s+reasons?|reasons?\s+(?:is|are|was)"
+    r"|(?:which|that|this|here)\s+is\s+why|(?:the|one|a|another)\s+(?:same\s+|main\s+)?reasons?"
+    r"|reasons?\s+(?:is|are|was)"
     r"|due\s+to|owing\s+to|thanks\s+to|(?:comes?|came)\s+from|caused\s+by|the\s+(?:same\s+)?cause"
     r"|explains|explained|so\s+that|as\s+a\s+result|hence|therefore|thus)(?![\w-])",
     re.IGNORECASE)

@@ -281,9 +281,10 @@ def pytest_terminal_summary(terminalreporter, config):
                                            "unchecked")}))
     terminalreporter.write_line(
         "claim words: {total} sentences, {satisfied} bound to a check stating the word, "
-        "{exempt} no-claim markers (<!-- no-claim: reason -->), {flagged} flagged".format(
+        "{exempt} no-claim markers (<!-- no-claim: reason -->), {transition} bound words "
+        "(at most, at least, within, ...) on pages not yet bound, {flagged} flagged".format(
             total=sum(said.values()),
-            **{k: said.get(k, 0) for k in ("satisfied", "exempt", "flagged")}))
+            **{k: said.get(k, 0) for k in ("satisfied", "exempt", "transition", "flagged")}))
     terminalreporter.write_line(
         "causes: {total} causal sentences, {bound} bound to a cause check, {sourced} sourced, "
         "{derived} derived, {exempt} questions/quotations (<!-- no-claim -->), {transition} on "

@@ -7,7 +7,8 @@
   (harness.causes);
 - a check's declared domain is stated by its paragraph, and a family ("half precision") is named
   or checked member by member (harness.scope);
-- code lines a reader sees fit in 80 characters (harness.lines).
+- code lines a reader sees fit in 80 characters (harness.lines);
+- a sentence ending with a colon is followed by what it introduces (harness.colons).
 The Sybil configuration (harness.collect) runs these as one more pytest item of the page, after
 its code blocks, so ``pytest docs/chapters/NN-*.md`` gives the page's whole verdict.
 """
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from harness import causes, lines, numbers, scope, words
+from harness import causes, colons, lines, numbers, scope, words
 from harness.page import Page
 
 
@@ -84,6 +85,16 @@ def code_span_failures(page: Page) -> list:
     return out
 
 
+def colon_failures(page: Page) -> list:
+    from pathlib import Path
+    if Path(page.path).name in colons.COLON_NOT_YET:
+        return []
+    return [f"{page.where(n)}: the sentence ends with a colon, but what follows shows the reader "
+            f"nothing it introduces (code, a list, math, a figure, a table or a folded box): end "
+            f"it with a full stop or show what it points at: {text}"
+            for n, text in colons.dangling(page)]
+
+
 def line_failures(page: Page) -> list:
     return [f"{page.where(n)}: code line of {len(text)} characters (at most {lines.LIMIT}): "
             f"{text}" for n, text in lines.long_lines(page)]
@@ -95,7 +106,7 @@ def failures(page: Page, prose: bool = True) -> list:
     if prose:
         found = (number_failures(page) + word_failures(page) + cause_failures(page)
                  + scope_failures(page) + code_span_failures(page)
-                 + noise_failures(page) + found)
+                 + noise_failures(page) + colon_failures(page) + found)
     return found
 
 

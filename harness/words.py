@@ -33,9 +33,27 @@ from harness.page import NO_CLAIM, Page, read, sentences
 
 # Comparatives added with issue 20; each page binds them as it is reviewed (CONTRIBUTING.md).
 EXTRA_WORDS: tuple = ("larger", "smaller", "fewer", "greater")
+# Bound words (issue 38): a sample of word flips found "at most" and "at least" swapped on eight
+# sentences with every test still passing. Each is a claim word like more/less.
+BOUND_WORDS: tuple = ("at most", "at least", "no more than", "no less than", "within")
+# Pages whose bound-word sentences are not all bound yet (2026-12-07: 114 sentences on 20
+# pages). On these a sentence missing only a bound word is "transition", not "flagged";
+# tests/test_claim_words.py fails when a listed page has none left, so the list only shrinks.
+BOUND_NOT_YET: frozenset = frozenset({
+    "02-what-if-we-use-the-index.md",
+    "03-what-should-a-good-encoding-satisfy.md", "04-from-digits-to-waves.md",
+    "05-is-one-sine-enough.md", "09-does-it-keep-its-promises.md",
+    "10b-what-does-a-trained-model-do.md", "11-a-pytorch-module.md", "12-variants.md",
+    "13-how-precise-is-the-table.md", "14-learned-embeddings.md",
+    "bugs-that-shipped.md", "errata.md", "index.md",
+    "tour.md"})
+
+
+def _bound_only(missing: list) -> bool:
+    return bool(missing) and all(str(m).startswith(BOUND_WORDS) for m in missing)
 WORDS = ("more", "less", "faster", "slower", "above", "below", "always", "never", "only",
          "every", "cannot", "no single", "exactly", "guaranteed", "unique", "better", "worse",
-         "higher", "lower", "increases", "decreases") + EXTRA_WORDS
+         "higher", "lower", "increases", "decreases") + EXTRA_WORDS + BOUND_WORDS
 # Inflections that carry the same claim; each is matched as the word it belongs to.
 FORMS = {"increase": "increases", "increased": "increases", "increasing": "increases",
          "decrease": "decreases", "decreased": "decreases", "decreasing": "decreases",
@@ -56,8 +74,9 @@ def canonical(word: str) -> str:
 def names(text: str, word: str) -> bool:
     """Does the check's text name the word (as a word of a comment, or a part of a name)?"""
     tokens = re.split(r"[^a-z']+", text.lower())
-    if word == "no single":
-        return "no single" in " ".join(tokens) or "no_single" in text.lower()
+    if " " in word:                      # a phrase: said in a comment, or a name at_most_...
+        return (f" {word} " in f" {' '.join(tokens)} "
+                or "_".join(word.split()) in text.lower())
     forms = {word} | {f for f, w in FORMS.items() if w == word}
     return any(t in forms for t in tokens)
 
@@ -320,4 +339,8 @@ def lint(path, page: Page | None = None) -> list:
                                   f"{word!r}, which its paragraph does not say", [word],
                                   verdict="flagged", missing=[word],
                                   section=section_of.get(key, 0)))
+    if Path(path).name in BOUND_NOT_YET:
+        for s in found:
+            if s.verdict == "flagged" and _bound_only(s.missing):
+                s.verdict = "transition"
     return found

@@ -88,6 +88,41 @@ def claim_checks(path: Path) -> str:
             f"    ```python\n{body}\n    ```\n\n</div>\n")
 
 
+REVIEWS = ROOT / "docs" / "data" / "reviews"
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December")
+
+
+def review_note(page: str, records: Path = REVIEWS) -> str:
+    """One sentence on how ``page`` (``docs/...`` path) was reviewed in depth, summed per pass
+    over the review records in ``records`` (``docs/data/reviews/*.yml``, one per reviewer:
+    ``pass``, ``month``, and per page ``claims``, ``found``, ``major``, ``fixed``); "" when no
+    record names the page (tests/test_site_hooks.py)."""
+    import yaml
+    passes: dict[int, dict] = {}
+    for f in sorted(records.glob("*.yml")) if records.is_dir() else ():
+        rec = yaml.safe_load(f.read_text())
+        for entry in rec.get("pages", []):
+            if entry["page"] != page:
+                continue
+            p = passes.setdefault(int(rec["pass"]), {"claims": 0, "found": 0, "major": 0,
+                                                    "fixed": 0, "months": set()})
+            for k in ("claims", "found", "major", "fixed"):
+                p[k] += int(entry.get(k, 0))
+            p["months"].add(str(rec["month"]))
+    if not passes:
+        return ""
+    parts = []
+    for n, p in sorted(passes.items()):
+        year, month = max(p["months"]).split("-")
+        major = f", {p['major']} major" if p["major"] else ""
+        parts.append(f"pass {n} ({MONTHS[int(month) - 1]} {year}): {p['claims']} claims "
+                     f"examined, {p['found']} problem{'s' * (p['found'] != 1)} found{major}, "
+                     f"{p['fixed']} fixed or answered")
+    return ("Reviewed in depth by readers who did not write it, "
+            f"{len(passes)} pass{'es' * (len(passes) != 1)}: " + "; ".join(parts) + ".")
+
+
 def on_files(files, config):
     _counts.clear()
     for f in files.documentation_pages():
@@ -125,6 +160,9 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
                 f"included{hidden})" if shown
                 else f"the {checks} behind this page's numbers and figures")
         note = f"Checked: {what} run on every change. [How this site checks itself]({link})"
+        reviewed = review_note(f"docs/{page.file.src_uri}")
+        if reviewed:
+            note += f"\n\n{reviewed}"
         markdown += listed
         markdown += f'\n\n<div class="posenc-checked" markdown>\n{note}\n</div>\n'
     return markdown

@@ -289,7 +289,10 @@ def on_post_page(output, page, config):
 
 def relative_404(html: str, site_path: str | None) -> str:
     """404.html is served at any depth. Its root-absolute links become relative, and when the
-    site's path is known (site_url) a <base> makes them resolve from the site's root."""
+    site's path is known (site_url) a <base> makes them resolve from the site's root. Links that
+    MkDocs wrote with that path ("/posenc/tour/") lose it too, or the <base> would double it."""
+    if site_path and site_path != "/":
+        html = re.sub(r'((?:href|src)=")' + re.escape(site_path), r"\1", html)
     html = re.sub(r'((?:href|src)=")/(?!/)', r"\1", html)
     html = html.replace('href="."', 'href="./"')
     if site_path:

@@ -41,6 +41,10 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 EXPLORERS = ["pair", "matrix", "offset", "clock"]
 EXPLORE = "explore/"
+# The site is built and served under a sub-path, as on GitHub Pages (https://USER.github.io/REPO/):
+# every browser test, the downloads and the in-page lab included, runs from it, and the server
+# answers 404 outside it (issue 41).
+SUBPATH = "/posenc/"
 
 
 # ------------------------------------------------------------------------------ browser, site
@@ -94,11 +98,11 @@ def _build_site() -> Path:
     built = SITE / EXPLORE / "index.html"
     fresh = built.exists() and built.stat().st_mtime >= newest_source_mtime()
     # A site built without POSENC_SITE_URL has no sitemap, so no instant navigation to test.
-    fresh = fresh and "<loc>" in (SITE / "sitemap.xml").read_text()
+    fresh = fresh and f"<loc>http://127.0.0.1:8000{SUBPATH}" in (SITE / "sitemap.xml").read_text()
     if fresh and os.environ.get("POSENC_BUILD") != "always":
         return SITE                                   # `make docs` output, newer than every source
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", MPLBACKEND="Agg")
-    env.setdefault("POSENC_SITE_URL", "http://127.0.0.1:8000/")
+    env.setdefault("POSENC_SITE_URL", f"http://127.0.0.1:8000{SUBPATH}")
     result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
                              "--site-dir", str(SITE)],
                             cwd=ROOT, env=env, capture_output=True, text=True)
@@ -135,12 +139,92 @@ def base_url(site_dir):
         def log_message(self, *args):
             pass
 
+        def translate_path(self, path):
+            # only SUBPATH is the site; "/posenc" alone redirects to "/posenc/"
+            bare = urlparse(path).path
+            if bare + "/" == SUBPATH:
+                return str(site_dir)
+            if not bare.startswith(SUBPATH):
+                return str(site_dir / "does-not-exist" / "outside-the-sub-path")
+            return super().translate_path(path[len(SUBPATH) - 1:])
+
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
                                              functools.partial(Quiet, directory=str(site_dir)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    yield f"http://127.0.0.1:{server.server_address[1]}{SUBPATH}"
     server.shutdown()
+
+
+def test_every_link_of_the_built_site_works_under_a_sub_path(site_dir, base_url):
+    """Issue 41: crawl every page of the built folder from the sub-path it is served under:
+    every internal link and resource answers 200 (anchors included: the target has the id),
+    none leaves the sub-path, and nothing the page loads (scripts, styles, images, frames,
+    fonts) comes from another host."""
+    import urllib.error
+    import urllib.request
+    from html.parser import HTMLParser
+    from urllib.parse import unquote, urljoin, urldefrag
+
+    class Links(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.links, self.loads, self.ids, self.base = [], [], set(), None
+
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            if tag == "base" and a.get("href"):
+                self.base = a["href"]
+            if a.get("id"):
+                self.ids.add(a["id"])
+            if tag == "a" and a.get("href"):
+                self.links.append(a["href"])
+            for key in ("src", "data-src"):
+                if a.get(key):
+                    self.loads.append(a[key])
+            if tag == "link" and a.get("href") and a.get("rel") not in ("canonical", "alternate"):
+                self.loads.append(a["href"])
+
+    def parse(url):
+        with urllib.request.urlopen(url) as r:
+            body = r.read().decode("utf-8", "replace")
+        parser = Links()
+        parser.feed(body)
+        return parser
+
+    parsed, broken, outside, loads_off_site = {}, [], [], []
+    pages = [base_url + p for p in site_pages(site_dir)] + [base_url + "404.html"]
+    for page in pages:
+        parsed[page] = parse(page)
+    checked = {}
+    for page, found in parsed.items():
+        here = urljoin(page, found.base) if found.base else page
+        for ref, is_load in [(h, False) for h in found.links] + [(s, True) for s in found.loads]:
+            target, anchor = urldefrag(urljoin(here, ref))
+            host = urlparse(target)
+            if host.scheme in ("mailto", "data", "javascript", "blob"):
+                continue
+            if host.netloc != urlparse(base_url).netloc:
+                if is_load:
+                    loads_off_site.append(f"{page}: {ref}")
+                continue                      # a link to another site is not a request
+            if not host.path.startswith(SUBPATH):
+                outside.append(f"{page}: {ref}")
+                continue
+            if target not in checked:
+                try:
+                    with urllib.request.urlopen(target) as r:
+                        checked[target] = r.status
+                except urllib.error.HTTPError as e:
+                    checked[target] = e.code
+            if checked[target] != 200:
+                broken.append(f"{page}: {ref} ({checked[target]})")
+            elif anchor and target in parsed and unquote(anchor) not in parsed[target].ids:
+                broken.append(f"{page}: {ref} (no id {anchor!r})")
+    assert len(parsed) >= 19 and len(checked) >= 50, (len(parsed), len(checked))
+    assert not broken, f"{len(broken)} broken internal links: {broken[:20]}"
+    assert not outside, f"{len(outside)} links leave the sub-path {SUBPATH}: {outside[:20]}"
+    assert not loads_off_site, f"resources from another host: {loads_off_site[:20]}"
 
 
 @pytest.fixture(scope="module")

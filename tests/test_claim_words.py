@@ -140,6 +140,37 @@ def test_a_check_stating_a_direction_binds_it(tmp_path):
     assert [s for s in lint(page) if s.verdict == "flagged"] == []
     page.write_text(text.replace("are at least 0.001", "are at most 0.001"))
     flagged = [s for s in lint(page) if s.verdict == "flagged"]
-    assert len(flagged) == 1 and "at least 0.001" in flagged[0].text
+    # the direction rule flags it, and (since issue 38) the bound-word rule too
+    assert any("at least 0.001" in f.text for f in flagged), flagged
     page.write_text(text.replace("count as distinct", "are distinct, at least 0.001 apart,"))
     assert [s for s in lint(page) if s.verdict == "flagged"] == []   # said twice, stated once
+
+
+def test_bound_words_are_claim_words(tmp_path):
+    """Issue 38: "at most" and "at least" swapped in eight sentences left every test passing.
+    A bound word needs a check next to its paragraph that states it, and a check stating one
+    needs a sentence saying it."""
+    found = _lint(tmp_path, (
+        "# T\n\nThe error is at most 0.5 units.\n\n"
+        "<!-- check: err <= 0.5  # at most -->\n\n"
+        "The gap is at least 0.5 units.\n\n"
+        "<!-- check: gap >= 0.5  # at most -->\n\n"
+        "The rows agree within 1e-6.\n\n"
+        "<!-- check: d < 1e-6  # within -->\n\n"
+        "The sum is no more than 2.\n\n"
+        "```python\nassert total <= 2  # no more than\n```\n"))
+    assert found["The error"].verdict == "satisfied"
+    assert found["The gap"].verdict == "flagged"          # the check states the other bound
+    assert found["The rows"].verdict == "satisfied"
+    assert found["The sum"].verdict == "satisfied"
+
+
+def test_pages_on_the_bound_transition_list_still_need_it():
+    """BOUND_NOT_YET only shrinks: a listed page with no unbound bound word must leave it."""
+    from harness.words import BOUND_NOT_YET
+    root = Path(__file__).resolve().parents[1] / "docs"
+    for name in sorted(BOUND_NOT_YET):
+        page = root / name if (root / name).exists() else root / "chapters" / name
+        assert page.exists(), name
+        left = [s for s in lint(page) if s.verdict == "transition"]
+        assert left, f"{name}: every bound word is bound now; remove it from BOUND_NOT_YET"

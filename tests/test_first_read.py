@@ -7,6 +7,7 @@
 - Every chapter ends with at least three exercises, each with a solution that runs code.
 - The home page's answer is short enough to end on a phone's first screen (a word budget:
   tests/test_browser.py measures the pixels).
+- (A paragraph ending in ":" with nothing visible after it is a page rule: harness/colons.py.)
 """
 
 from __future__ import annotations

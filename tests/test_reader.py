@@ -113,6 +113,10 @@ def test_404_links_are_relative():
     out = reader.relative_404(html, None)
     assert 'href="assets/a.css"' in out and 'href="./"' in out and 'href="//x.org/"' in out
     assert '<base href="/posenc/">' in reader.relative_404(html, "/posenc/")
+    # built under a sub-path, MkDocs writes the path into the links: the <base> must not double it
+    sub = '<head><a href="/posenc/tour/">t</a><a href="/posenc/.">h</a><img src="/posenc/a.png">'
+    out = reader.relative_404(sub, "/posenc/")
+    assert 'href="tour/"' in out and 'href="./"' in out and 'src="a.png"' in out, out
 
 
 def test_empty_table_header_gets_a_name():

@@ -122,3 +122,37 @@ def test_figures_are_byte_identical_across_builds():
                 + figure_html(attention_weights([("t", list("abcd"), w)]), alt="b"))
 
     assert render() == render()
+
+
+def test_review_note_is_summed_from_the_records(tmp_path):
+    """Issue 38: each page's footer says how it was reviewed, computed from the records in
+    docs/data/reviews/, not typed."""
+    (tmp_path / "a.yml").write_text(
+        "reviewer: a\npass: 1\nmonth: 2026-12\nreport: reviews/2026-12/a.md\npages:\n"
+        "  - {page: docs/x.md, claims: 80, found: 7, major: 1, fixed: 6}\n"
+        "  - {page: docs/y.md, claims: 20, found: 0, major: 0, fixed: 0}\n")
+    (tmp_path / "b.yml").write_text(
+        "reviewer: b\npass: 2\nmonth: 2026-12\nreport: reviews/2026-12/b.md\npages:\n"
+        "  - {page: docs/x.md, claims: 81, found: 1, major: 0, fixed: 1}\n")
+    note = checked.review_note("docs/x.md", tmp_path)
+    assert note == ("Reviewed in depth by readers who did not write it, 2 passes: pass 1 "
+                    "(December 2026): 80 claims examined, 7 problems found, 1 major, 6 fixed "
+                    "or answered; pass 2 (December 2026): 81 claims examined, 1 problem found, "
+                    "1 fixed or answered.")
+    assert checked.review_note("docs/y.md", tmp_path).endswith(
+        "1 pass: pass 1 (December 2026): 20 claims examined, 0 problems found, 0 fixed or "
+        "answered.")
+    assert checked.review_note("docs/z.md", tmp_path) == ""
+
+
+def test_review_records_name_real_pages_and_reports():
+    import yaml
+    root = Path(__file__).resolve().parents[1]
+    for f in sorted((root / "docs" / "data" / "reviews").glob("*.yml")):
+        rec = yaml.safe_load(f.read_text())
+        assert rec["pass"] in (1, 2, 3) and str(rec["month"]).count("-") == 1, f.name
+        assert (root / rec["report"]).exists(), (f.name, rec["report"])
+        for e in rec["pages"]:
+            assert (root / e["page"]).exists(), (f.name, e["page"])
+            assert 0 <= e["major"] <= e["found"] and 0 <= e["fixed"] <= e["found"], (f.name, e)
+            assert e["claims"] > 0, (f.name, e)

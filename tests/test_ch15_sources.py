@@ -1,0 +1,99 @@
+"""Chapter 15's statements about papers and libraries that no block on the page can compute
+(review r15, 2026-12; docs/data/findings.yml). Each test pins a sentence of the page to its
+source: the installed ``transformers`` where it can be run, the quoted abstract or code where
+it cannot. Each failed on the page's text before the review's fix."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+PAGE = Path(__file__).resolve().parents[1] / "docs" / "chapters" / "15-what-came-next.md"
+
+
+def text() -> str:
+    return " ".join(PAGE.read_text().split())
+
+
+def section(title: str) -> str:
+    """The prose of one section, from its heading to the next heading."""
+    raw = PAGE.read_text()
+    start = raw.index(title)
+    end = raw.find("\n#", start + len(title))
+    return " ".join(raw[start:end if end > 0 else None].split())
+
+
+def test_xpos_results_are_credited_to_xpos_with_blockwise_causal_attention():
+    # Sun et al. (2022), abstract: "we use blockwise causal attention during inference for
+    # better resolution ... our model achieves strong performance in both interpolation and
+    # extrapolation settings" (ch15-2): the quoted result is not the decay's alone.
+    xpos = section("### xPos")
+    assert "strong performance in both interpolation and extrapolation settings" in xpos
+    assert "blockwise causal attention at inference" in xpos
+    assert "not for the decay alone" in xpos
+
+
+def test_dynamic_ntk_is_credited_in_the_words_of_transformers():
+    # ch15-7: the page said "posted by bloc97 and emozilla"; the post is emozilla's, and
+    # transformers' docstring credits both.
+    rope_utils = pytest.importorskip("transformers.modeling_rope_utils")
+    doc = rope_utils.ROPE_INIT_FUNCTIONS["dynamic"].__doc__
+    assert "/u/bloc97 and /u/emozilla" in doc
+    assert "credited to bloc97 and emozilla in `transformers`" in text()
+    assert "posted by bloc97 and emozilla" not in text()
+    assert "emozilla and bloc97, Reddit" not in text()
+
+
+def test_transformers_ignores_mscale_without_mscale_all_dim():
+    # "`transformers` ignores `mscale` when `mscale_all_dim` is missing" (YaRN section)
+    transformers = pytest.importorskip("transformers")
+    from transformers.modeling_rope_utils import ROPE_INIT_FUNCTIONS
+    rope = dict(rope_type="yarn", factor=40.0, original_max_position_embeddings=4096,
+                rope_theta=10000.0, mscale=0.5)
+    cfg = transformers.LlamaConfig(hidden_size=128, num_attention_heads=2, head_dim=64,
+                                   num_hidden_layers=1, vocab_size=32, intermediate_size=32,
+                                   max_position_embeddings=163840, rope_parameters=rope)
+    _, factor = ROPE_INIT_FUNCTIONS["yarn"](cfg, "cpu")
+    assert math.isclose(factor, 0.1 * math.log(40.0) + 1.0, rel_tol=1e-15)   # mscale unused
+    assert "ignores `mscale` when `mscale_all_dim` is missing" in text()
+
+
+def test_the_larger_base_entry_is_dated_by_its_first_model():
+    # ch15-8: Code Llama (arXiv:2308.12950, 2023) used rope_theta 1000000 before Llama 3 (2024)
+    entry = [line for line in PAGE.read_text().splitlines() if "RoPE with a larger base" in line]
+    assert len(entry) == 1 and entry[0].startswith("- **2023, ")
+    assert "Code Llama" in entry[0] and "2308.12950" in entry[0]
+
+
+def test_the_summary_lists_only_rope_scaling_under_rope_scaling():
+    # ch15-11: xPos and NoPE do not change RoPE's frequencies, and NoPE is not a RoPE model.
+    bullet = section("## Summary").split("- RoPE models are stretched")[1].split(". Beside RoPE")[0]
+    assert "xPos" not in bullet and "NoPE" not in bullet
+
+
+def test_yarn_abstract_claims_only_what_the_cited_version_says():
+    # The v3 abstract (the ICLR version the timeline cites) does not mention the Llama 2
+    # 64k/128k checkpoints; only v1's did.
+    yarn = section("### YaRN: interpolate by parts")
+    assert "checkpoints" not in yarn
+
+
+def test_nope_construction_names_its_start_token():
+    # Kazemnejad et al. (2023), Theorem 1: the construction counts from a start (<bos>) token;
+    # the lab of chapter 10b runs without one.
+    assert "with a start token first" in section("### NoPE")
+
+
+def test_the_lab_result_carries_its_task_ratio_and_start_symbol():
+    # ch15-1 / ch10b-2: the lab measured the drop (not its cause) on one task, at twice the
+    # training length, without a start symbol; a quoted "RoPE held" must say so.
+    from posenc.lab.experiments import EXPERIMENTS
+    config = EXPERIMENTS["past"].configs["rope"]
+    assert config.task == "kback" and config.test_lengths[-1] == 2 * config.train_lengths[0]
+    why = section("## Why an absolute encoding")
+    assert "That argument can be measured" not in why
+    assert "the argument is not tested here" in why
+    assert "with no start symbol" in why and '"output the symbol 3 back"' in why
+    assert "one task at one ratio, 2x" in why

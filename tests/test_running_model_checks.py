@@ -1,0 +1,123 @@
+"""Chapter 16's checks can fail when their sentences are false (issue 38 items 1 and 5).
+
+The caveat under "Which RoPE tensors must stay float32" was once checked by re-measuring the
+bfloat16-against-float32 difference that defines the bug, which held whatever the caveat said
+(outside read ch16-9). Its sentence now states a count (pairs whose cosines a float32 table
+changes), and these tests feed that check false claims and see it fail. The other tests hold
+the chapter's statements about transformers 5.24.0 and posenc's torch module against the
+installed code, where an outside read found the old text wrong (ch16-1 .. ch16-12)."""
+
+from __future__ import annotations
+
+import doctest
+import re
+from pathlib import Path
+
+import pytest
+
+from harness import rules
+from harness.page import parse, read
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGE = ROOT / "docs" / "chapters" / "16-positions-in-a-running-model.md"
+CAVEAT = re.compile(r"cosines of (\d+) of the 64 pairs")
+
+
+def _caveat_namespace() -> dict:
+    """Run the page's code up to the caveat's check (the transformers fold left out)."""
+    page = read(PAGE)
+    first_heading = page.headings[2][0]          # the section after the float32 one
+    ns: dict = {}
+    parser = doctest.DocTestParser()
+    for fence in page.fences:
+        if fence.first > first_heading or not fence.python or fence.exec_on:
+            continue
+        if "LlamaRotaryEmbedding" in fence.source:
+            continue
+        if fence.doctest:
+            for example in parser.get_examples(fence.source):
+                exec(compile(example.source, str(PAGE), "exec"), ns)
+        else:
+            exec(compile(fence.source, str(PAGE), "exec"), ns)
+    return ns
+
+
+@pytest.fixture(scope="module")
+def caveat():
+    return _caveat_namespace()
+
+
+def test_the_caveat_check_holds_for_the_page_and_fails_for_false_claims(caveat):
+    claimed = int(CAVEAT.search(PAGE.read_text()).group(1))
+    pairs_apart = caveat["pairs_apart"]
+    assert pairs_apart("bfloat16", "float32") == claimed
+    # false claims: a float32-trained checkpoint served float32 angles (nothing changes), a
+    # table changed from the first position on by more than 2 (no cosine can), and the first
+    # half of the context instead of the second (fewer pairs have turned far enough)
+    assert pairs_apart("float32", "float32") != claimed
+    assert pairs_apart("bfloat16", "float32", by=2.0) != claimed
+    first_half = caveat["pos"] < caveat["context"] // 2
+    early = caveat["np"].abs(caveat["np"].cos(caveat["angles"]("float32"))
+                             - caveat["np"].cos(caveat["angles"]("bfloat16")))[first_half]
+    assert int((early.max(axis=0) > 1.0).sum()) != claimed
+
+
+@pytest.mark.parametrize("wrong", [-1, 1])
+def test_the_caveat_count_is_bound_to_its_check(wrong):
+    text = PAGE.read_text()
+    claimed = int(CAVEAT.search(text).group(1))
+    assert rules.number_failures(parse(text, str(PAGE))) == []
+    false = CAVEAT.sub(f"cosines of {claimed + wrong} of the 64 pairs", text)
+    failures = rules.number_failures(parse(false, str(PAGE)))
+    assert any(f"'{claimed + wrong}'" in f for f in failures), failures
+
+
+def test_the_rope_type_list_is_transformers_own():
+    from transformers.modeling_rope_utils import ROPE_INIT_FUNCTIONS
+
+    bullet = re.search(r"- `rope_type` \(all methods\): the method, one of (.*?)\.\n",
+                       PAGE.read_text(), re.DOTALL).group(1)
+    assert re.findall(r"`(\w+)`", bullet) == ["default", *ROPE_INIT_FUNCTIONS]
+
+
+def test_a_top_level_original_length_wins_in_llama_config_too():
+    """ch16-4: the old text said LlamaConfig ignores it, read before the rope init re-reads."""
+    from transformers import LlamaConfig
+    from transformers.models.llama.modeling_llama import LlamaRotaryEmbedding
+
+    sizes = dict(hidden_size=256, num_attention_heads=2, head_dim=128,
+                 max_position_embeddings=65536, original_max_position_embeddings=2048)
+    config = LlamaConfig(**sizes, rope_scaling={"rope_type": "yarn", "factor": 16.0,
+                                                "original_max_position_embeddings": 4096})
+    assert config.rope_parameters["original_max_position_embeddings"] == 4096   # read back
+    LlamaRotaryEmbedding(config)
+    assert config.rope_parameters["original_max_position_embeddings"] == 2048   # built
+    text = " ".join(PAGE.read_text().split())
+    assert "`LlamaConfig` ignores a top-level one" not in text
+    assert "a top-level `original_max_position_embeddings` always wins" in text
+
+
+def test_the_torch_module_takes_its_angles_in_float64():
+    """ch16-2: the page says float64 angles and no longer "on any device" (Apple's MPS has no
+    float64; tests/test_old_wording.py keeps the phrase out)."""
+    import torch
+
+    from posenc.torch_module import RotaryEmbedding
+
+    assert RotaryEmbedding(8)._omega_t.dtype == torch.float64
+
+
+def test_the_cache_sentence_lists_the_key_the_module_uses():
+    """ch16-3: the old sentence put the length in the key."""
+    import torch
+
+    from posenc.torch_module import RotaryEmbedding
+
+    rope = RotaryEmbedding(8)
+    for n in (0, 5000):                        # a far offset grows the table, same key
+        rope(*[torch.zeros(1, 1, 3, 8)] * 2, offset=n)
+    (key,) = rope._cache
+    listed = re.search(r"keyed only on what it is computed from \(([^)]*)\)",
+                       " ".join(PAGE.read_text().split())).group(1)
+    parts = [p.strip() for p in re.split(r",|\band\b", listed) if p.strip()]
+    assert len(parts) == len(key) and not any("length" in p for p in parts), parts
