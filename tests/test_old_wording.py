@@ -16,6 +16,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 CH01 = "docs/chapters/01-why-positions.md"
 CH07 = "docs/chapters/07-why-pair-sine-with-cosine.md"
+CH02 = "docs/chapters/02-what-if-we-use-the-index.md"
+CH04 = "docs/chapters/04-from-digits-to-waves.md"
+CH05 = "docs/chapters/05-is-one-sine-enough.md"
 CH16 = "docs/chapters/16-positions-in-a-running-model.md"
 CHECKS = "docs/checks.md"
 CH03 = "docs/chapters/03-what-should-a-good-encoding-satisfy.md"
@@ -31,6 +34,9 @@ OLD = [
      "review-2026-12 r0107 pass 1: figure caption, same scope"),
     (CH07, "a model needs training positions that exercise all its frequencies",
      "outside-reads-2026-12 ch07-4: a property of the unconstrained fit, not of a model"),
+    (CH07, "This is what attention needs.",
+     "review-2026-12 r0107 pass 1: attention does not need the rotation (learned tables do "
+     "about as well, Vaswani et al. Table 3 row E); it can use it"),
     (CH07, "``` - the bare dot product",
      "outside-reads-2026-12 ch07-6: a list with no lead-in after a code block"),
     (CH01, "(each row has a single 1)",
@@ -41,6 +47,31 @@ OLD = [
      "review-2026-12 r0107 pass 1: a count the page neither makes nor sources"),
     (CH01, 'P^\\top\\), so the step "the score matrix',
      "review-2026-12 r0107 pass 1: a slot bias with P B P^T = B (2I) keeps equivariance"),
+    (CH02, "Explainers often quote",
+     "review-2026-12 r0205 pass 1: one seed article says it (errata#strictly-between), not 'often'"),
+    (CH02, "The often-quoted 0.33",
+     "review-2026-12 r0205 pass 1: the same quotation in the Summary"),
+    (CH04, "and that the base 10000 is a free choice",
+     "review-2026-12 r0608 and r0205 pass 1: chapter 3's checks stop at position 1023"),
+    (CH04, "changes a little at each step",
+     "review-2026-12 r0205 pass 1: the period-4 column moves by 1 at every step"),
+    (CH04, "positions two or more apart can differ in one bit",
+     "review-2026-12 r0205 pass 1: two apart is always two bits; the spread starts at three"),
+    (CH04, "the pairwise loop above makes",
+     "review-2026-12 r0205 pass 1: mean_similarity is one matrix product, no loop"),
+    (CH04, "its slow columns do not complete a cycle within 50 positions, so those columns are "
+     "nearly constant",
+     "review-2026-12 r0205 pass 1: 16 of them swing 0.21 to 2.0 over the 50 positions"),
+    (CH05, "(the bound of the next section)",
+     "review-2026-12 r0205 pass 1: the bound is in the section before the exercises"),
+    (CH05, "no further than 0.836",
+     "review-2026-12 r0205 pass 1: sin 0.99 = 0.83603, past 0.836"),
+    (CH02, '(Explainers say "strictly between 0 and 1"',
+     "review-2026-12 r0205 pass 1: one seed article says it"),
+    (CH05, "(Explainers [say otherwise]",
+     "review-2026-12 r0205 pass 1: one seed article says it"),
+    (CH04, "it spreads the frequencies geometrically",
+     "review-2026-12 r0205 pass 1: halving is geometric too; the factor is 1.33, not 2"),
     (CH16, "left padding changes no RoPE score",
      "outside-reads-2026-12 ch16-1: dynamic and longrope tables move with the batch's positions"),
     (CH16, "the configuration wins",

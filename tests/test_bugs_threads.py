@@ -1,0 +1,97 @@
+"""What the threads cited on docs/bugs-that-shipped.md say, as read by the December 2026 review
+(reviews/2026-12/rbugs.md), held against the page.
+
+The page's numbers are checked by its own blocks; its attributions are not. This file records,
+for the threads the review read, the thread's title and kind (issue or pull request), which thread
+first reports each bug, and what a thread is about where the page names it in passing. A quoted
+title on the page must be the recorded title, or an excerpt recorded as faithful (one that keeps
+the title's scope), so a trimmed quote that drops a qualifier fails.
+"""
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGE = ROOT / "docs" / "bugs-that-shipped.md"
+
+# thread: (kind, title as on GitHub without a leading [tag], excerpts judged faithful)
+THREADS = {
+    "huggingface/transformers#25681": ("issues", "LlamaRotaryEmbedding (wrong cache value when "
+                                       "casting model to float16/bfloat16)", ()),
+    "huggingface/transformers#29285": ("pull", "RoPE loses precision for Llama / Gemma + Gemma "
+                                       "logits.float()", ()),
+    "huggingface/transformers#25306": ("issues", "\"Dynamic\" Issue in LlamaDynamicNTKScaling"
+                                       "RotaryEmbedding - Long context inference will impact "
+                                       "short context inference.",
+                                       ("long context inference will impact short context "
+                                        "inference",)),
+    "huggingface/transformers#46624": ("pull", "Fix dynamic RoPE not resetting inv_freq when "
+                                       "layer_type is None", ()),
+    "vllm-project/vllm#41236": ("issues", "Dynamic NTK RoPE scaling is wrong", ()),
+    "huggingface/transformers#38224": ("issues", "YaRN: factor is not effective with "
+                                       "original_max_position_embeddings", ()),
+    "ml-explore/mlx#343": ("issues", "alibi error if log2(num_heads) is not an integer", ()),
+    "vllm-project/vllm#941": ("pull", "Implement RoPE for GPT-J", ()),
+    "lucidrains/rotary-embedding-torch#11": ("issues", "Bug in cache", ()),
+    "vllm-project/vllm#590": ("issues", "GPTJ output not consistent with that of transformers", ()),
+    "vllm-project/vllm#747": ("issues", "Maybe Wrong implementation of AttentionWithRoPE for GPTJ "
+                              "and GPT-NeoX?", ()),
+    "lyogavin/airllm#368": ("issues", "MLX Llama path ignores `rope_theta` from the model config "
+                            "(falls back to 10000), corrupting all Llama 3.x output", ()),
+    "lyogavin/airllm#369": ("pull", "Carry rope_theta from the config in the MLX Llama path "
+                            "(fixes #368)", ()),
+}
+
+# entry anchor: the thread that reports the bug, cited first in the entry's **Reported.**
+# (vllm#747 argues about the partial rotary width and vllm#941 names the pairing; airllm#369 is
+# the pull request that fixes airllm#368)
+FIRST_REPORT = {
+    "gptj-pairing": "vllm-project/vllm#590",
+    "rope-theta-ignored": "lyogavin/airllm#368",
+}
+
+# thread: a word the sentence that cites it must contain (vllm#49290 is MRotaryEmbedding's Triton
+# kernel, reported for GLM-OCR, not GPT-J itself)
+ABOUT = {"vllm-project/vllm#49290": "GLM-OCR"}
+
+LINK = re.compile(r"\[(?P<thread>[\w.-]+/[\w.-]+#\d+)\]\((?P<url>https://github\.com/[^)]+)\)"
+                  r"\s*\(\"(?P<quote>[^\"]+)\"")
+
+
+def test_quoted_titles_are_the_recorded_titles():
+    text = PAGE.read_text()
+    seen = 0
+    for m in LINK.finditer(text):
+        thread, quote = m.group("thread"), " ".join(m.group("quote").split())
+        if thread not in THREADS:
+            continue
+        kind, title, faithful = THREADS[thread]
+        seen += 1
+        assert quote == title or quote in faithful, (thread, quote, title)
+    assert seen >= 8, seen
+
+
+def test_links_point_at_the_recorded_kind_of_thread():
+    for m in LINK.finditer(PAGE.read_text()):
+        if m.group("thread") in THREADS:
+            assert f"/{THREADS[m.group('thread')][0]}/" in m.group("url"), m.group(0)
+    for thread, (kind, _, _) in THREADS.items():
+        number = thread.split("#")[1]
+        repo = re.escape(thread.split("#")[0])
+        for url in re.findall(rf"https://github\.com/{repo}/\w+/{number}\b", PAGE.read_text()):
+            assert f"/{kind}/" in url, url
+
+
+def test_each_entry_cites_its_report_first():
+    text = PAGE.read_text()
+    for anchor, thread in FIRST_REPORT.items():
+        entry = text.split("{#" + anchor + "}", 1)[1]
+        reported = entry.split("**Reported.**", 1)[1].split("**", 1)[0]
+        first = re.search(r"[\w.-]+/[\w.-]+#\d+", reported).group(0)
+        assert first == thread, (anchor, first, thread)
+
+
+def test_a_thread_named_in_passing_is_named_for_what_it_is_about():
+    sentences = re.split(r"(?<=[.;])\s", PAGE.read_text().replace("\n", " "))
+    for thread, word in ABOUT.items():
+        citing = [s for s in sentences if thread in s]
+        assert citing and all(word in s for s in citing), (thread, citing)
