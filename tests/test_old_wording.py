@@ -31,6 +31,9 @@ OLD = [
      "review-2026-12 r0107 pass 1: figure caption, same scope"),
     (CH07, "a model needs training positions that exercise all its frequencies",
      "outside-reads-2026-12 ch07-4: a property of the unconstrained fit, not of a model"),
+    (CH07, "This is what attention needs.",
+     "review-2026-12 r0107 pass 1: attention does not need the rotation (learned tables do "
+     "about as well, Vaswani et al. Table 3 row E); it can use it"),
     (CH07, "``` - the bare dot product",
      "outside-reads-2026-12 ch07-6: a list with no lead-in after a code block"),
     (CH01, "(each row has a single 1)",
