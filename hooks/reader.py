@@ -10,10 +10,12 @@
 - Notebook pages (mkdocs-jupyter) lose the ~590 KB of JupyterLab CSS inlined into each page,
   its empty MathJax script and its Mermaid loader (a CDN import); ``assets/notebook.css``
   (site-wide, 2 KB) styles the few classes the page uses; code cells take Material's colours.
-- Reading time per chapter: ``reading_minutes(markdown)`` counts the prose words (code, math
-  and HTML left out) at 200 words a minute and a minute per figure; a chapter page shows it
-  under its title and the home page's reading list shows it after each chapter (marker
-  ``<!-- posenc:minutes PATH -->``).
+- Reading time: ``page_minutes(path)`` runs ``reading_minutes`` on the page's source file, which
+  counts the prose words (code, folded code included, math and HTML left out) at 200 words a
+  minute and a minute per figure. A chapter page and the tour show it under their title, and the
+  home page shows it after each link that carries the marker ``<!-- posenc:minutes PATH -->``:
+  one computation on one text, so the two never disagree (the header once counted the markdown
+  after hooks/checked.py had appended its listing: chapter 1 read 12 there, 10 on the home page).
 """
 
 from __future__ import annotations
@@ -36,12 +38,32 @@ MINUTES_MARKER = re.compile(r"<!-- posenc:minutes (\S+) -->")
 
 # ------------------------------------------------------------------------------ plain text
 
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+
+
+def _without_fences(markdown: str) -> str:
+    """Markdown without its fenced code, indented fences (inside a fold) included."""
+    kept, close = [], None
+    for line in markdown.splitlines(keepends=True):
+        if close is None:
+            opening = _FENCE.match(line)
+            if opening:
+                fence = opening.group(1)
+                close = re.compile(rf"[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
+            else:
+                kept.append(line)
+        elif close.match(line):
+            close = None
+    return "".join(kept)
+
+
 def _prose(markdown: str) -> str:
-    """Markdown with code, front matter, HTML comments and tags removed."""
+    """Markdown with code, front matter, HTML comments and tags removed. A tag is ``<`` then a
+    letter or ``/``: a ``<`` in prose or math (``k < 0``) is text, not the start of a tag."""
     text = re.sub(r"\A---\n.*?\n---\n", "", markdown, flags=re.S)
-    text = re.sub(r"^(`{3,}|~{3,}).*?^\1\s*$", "", text, flags=re.S | re.M)
+    text = _without_fences(text)
     text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
-    text = re.sub(r"<[^>]+>", "", text)
+    text = re.sub(r"</?[A-Za-z][^<>]*>", "", text)
     return text
 
 
@@ -104,6 +126,17 @@ def words(markdown: str) -> int:
 def reading_minutes(markdown: str) -> int:
     figures = len(re.findall(r"figure_html\(", markdown))
     return max(1, math.ceil(words(markdown) / WORDS_PER_MINUTE + MINUTES_PER_FIGURE * figures))
+
+
+def page_minutes(src_uri: str) -> int:
+    """Reading time of the page ``docs/SRC_URI``, from its source file: the one computation
+    behind a page's "N min read" and the home page's "(N min)"."""
+    return reading_minutes((ROOT / "docs" / src_uri).read_text(encoding="utf-8"))
+
+
+def shows_minutes(src_uri: str) -> bool:
+    """Pages that show their reading time under the title: the chapters and the tour."""
+    return src_uri.startswith("chapters/") or src_uri == "tour.md"
 
 
 # ------------------------------------------------------------------------------ HTML
@@ -251,17 +284,17 @@ def on_page_markdown(markdown, page, config, files):
         meta["description"] = describe(re.sub(r"^#.*\n", "", cells[0], flags=re.M)) if cells else ""
     if not meta.get("description"):
         meta["description"] = describe(markdown)
-    if page.file.src_uri.startswith("chapters/"):
-        minutes = reading_minutes(markdown)
+    if shows_minutes(page.file.src_uri):
+        minutes = page_minutes(page.file.src_uri)     # the source file, as the home page's list
         meta["reading_minutes"] = minutes
-        line = (f"{minutes} min read · [notation](../notation.md) · "
-                "[references](../references.md)\n{: .posenc-meta }")
+        up = "../" * page.file.src_uri.count("/")
+        line = (f"{minutes} min read · [notation]({up}notation.md) · "
+                f"[references]({up}references.md)\n{{: .posenc-meta }}")
         markdown = re.sub(r"^(# .*\n)", lambda m: m.group(1) + "\n" + line + "\n", markdown, count=1,
                           flags=re.M)
 
     def minutes_of(m):
-        path = ROOT / "docs" / m.group(1)
-        return f'<span class="posenc-minutes">({reading_minutes(path.read_text())} min)</span>'
+        return f'<span class="posenc-minutes">({page_minutes(m.group(1))} min)</span>'
     return MINUTES_MARKER.sub(minutes_of, markdown)
 
 

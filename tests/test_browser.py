@@ -576,7 +576,7 @@ def test_screenshots_and_phone_width(browser, base_url, scheme):
 def test_notebook_page_renders_and_downloads(watched, base_url):
     page = watched.page
     page.goto(base_url + "notebooks/playground/", wait_until="load")
-    assert page.locator("h1").first.inner_text().startswith("Try it yourself")
+    assert page.locator("h1").first.inner_text().startswith("Notebook playground")
     assert page.locator(".jupyter-wrapper svg[role='img']").count() == 2, "the two heatmaps"
     assert "same Gram matrix (all dot products): True" in page.locator(".jupyter-wrapper").inner_text()
     source = (ROOT / "docs" / "notebooks" / "playground.py").read_text()

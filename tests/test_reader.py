@@ -48,6 +48,47 @@ def test_reading_minutes_count_prose_not_code():
     assert reader.reading_minutes(prose + "\n\n```python\nprint(figure_html(fig))\n```\n") == 3
 
 
+def test_reading_minutes_leave_out_folded_code_and_keep_text_after_a_less_than():
+    """Code in a fold (an indented fence) is code, and a ``<`` in prose or math does not start a
+    tag that runs to the next ``>`` (both miscounted chapter 1: 1709 words, 1330 read)."""
+    prose = " ".join(["word"] * 390)
+    fold = '??? note "Check: x"\n\n    ```pycon\n' + "    >>> x = 1\n" * 2000 + "    ```\n"
+    assert reader.reading_minutes(prose + "\n\n" + fold) == 2
+    assert reader.words("if \\(k < 0\\) the hand turns back " + prose + " and > here") == 399
+
+
+class _File:
+    def __init__(self, src_uri):
+        self.src_uri = src_uri
+        self.abs_src_path = str(ROOT / "docs" / src_uri)
+
+
+class _Page:
+    def __init__(self, src_uri):
+        self.file, self.meta, self.url = _File(src_uri), {}, src_uri.removesuffix(".md") + "/"
+
+
+def _build_markdown(src_uri):
+    """The page's markdown as the build hands it to reader.py: after hooks/checked.py (mkdocs.yml
+    runs the hooks in order, and checked.py appends its listing and note to a chapter)."""
+    from hooks import checked
+    page = _Page(src_uri)
+    markdown = (ROOT / "docs" / src_uri).read_text(encoding="utf-8")
+    markdown = checked.on_page_markdown(markdown, page, None, None)
+    return reader.on_page_markdown(markdown, page, None, None), page
+
+
+def test_header_and_home_list_give_the_same_reading_time():
+    home, _ = _build_markdown("index.md")
+    shown = re.findall(r'\]\(([^)]+\.md)\)[^\n]*?<span class="posenc-minutes">\((\d+) min\)', home)
+    listed = {src: int(n) for src, n in shown}
+    assert "chapters/01-why-positions.md" in listed and "tour.md" in listed
+    for src, minutes in listed.items():
+        markdown, page = _build_markdown(src)
+        header = re.search(r"^(\d+) min read", markdown, flags=re.M)
+        assert header and int(header.group(1)) == minutes == page.meta["reading_minutes"], src
+
+
 def test_description_is_plain_text_of_the_answer():
     text = ("# T\n\n**Answer.** The pair \\(\\omega_i\\) turns; see [chapter](x.md).\n\n"
             "More text.\n")

@@ -177,3 +177,21 @@ def test_an_exported_program_loads_and_runs_without_posenc(tmp_path):
                          cwd=tmp_path, env={k: v for k, v in os.environ.items()
                                             if k != "PYTHONPATH"})
     assert run.stdout.split() == ["True", "True"], run.stderr[-2000:]
+
+
+def test_a_numpy_integer_offset_compiles_fullgraph():
+    """torch-B4 (outside read 2026-12): a NumPy integer offset worked eagerly but failed under
+    fullgraph=True ("Unsupported: repr() on tensor" in positions_for: dynamo sees a NumPy int
+    as a 0-d ndarray, so it fell to the TypeError branch, whose repr cannot be traced)."""
+    import numpy as np
+    import torch
+
+    from posenc.torch_module import RotaryEmbedding
+
+    torch._dynamo.reset()
+    rope = RotaryEmbedding(16)
+    q = torch.randn(1, 2, 1, 16)
+    f = torch.compile(lambda q, o: rope(q, q, offset=o)[0], fullgraph=True, backend="eager")
+    want = rope(q, q, offset=7)[0]
+    assert torch.equal(f(q, np.int64(7)), want)
+    assert torch.equal(rope(q, q, offset=np.int32(7))[0], want)

@@ -11,7 +11,7 @@
 # ---
 
 # %% [markdown]
-# # Try it yourself
+# # Notebook playground
 #
 # A playground for the `posenc` package: every table and figure below is computed by it, and
 # this notebook is executed every time the site is built and every time the tests run.

@@ -138,8 +138,8 @@ def attend_back(k: int = 3, d_model: int = 64, n_positions: int = 30):
     --------
     >>> from posenc.plots.rotation import attend_back
     >>> fig = attend_back(3, 64, 30)
-    >>> fig.axes[0].get_xlabel()
-    'key position q'
+    >>> fig.axes[0].get_xlabel(), fig.axes[1].get_ylabel()
+    ('key position', 'score / 32')
 
     See the chapter "Why pair sine with cosine?" (docs/chapters/07-why-pair-sine-with-cosine.md).
     """
@@ -160,8 +160,8 @@ def attend_back(k: int = 3, d_model: int = 64, n_positions: int = 30):
                       extent=(-0.5, n - 0.5, n - 0.5, -0.5), interpolation="nearest")
     rows = np.arange(int(k), n)
     ax.plot(scores[rows].argmax(axis=1), rows, "o", color=PALETTE[5], ms=3.5)  # row maxima
-    ax.set_xlabel("key position q")
-    ax.set_ylabel("query position p")
+    ax.set_xlabel("key position")
+    ax.set_ylabel("query position")
     ax.set_title(f"query weights W_Q = M_{int(k)}")
-    fig.colorbar(image, ax=ax, label="score / (d_model / 2)")
+    fig.colorbar(image, ax=ax, label=f"score / {d_model // 2}")   # short: fits a 390 px phone
     return fig

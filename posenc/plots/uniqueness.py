@@ -53,7 +53,6 @@ def sine_collisions(pos, omega: float = 1.0, *, pair_=None):
     return fig
 
 
-@styled
 def _label_place(t, j: int, chars: int) -> dict:
     """Where point ``j``'s label goes: of eight directions around it, the one whose label box
     (7 pt text, ``chars`` wide, as on a 390 px phone) keeps farthest from every other dot, so
@@ -77,6 +76,7 @@ def _label_place(t, j: int, chars: int) -> dict:
     return where
 
 
+@styled
 def clock_path(table, *, positions=None, pair_=None, labels=("column 0", "column 1"),
                label_every: int = 10, pair_label: str | None = None):
     """The path of a two-column encoding: one dot per position, coloured by position, the

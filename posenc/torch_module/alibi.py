@@ -45,15 +45,23 @@ def alibi_slopes(n_heads: int, *, device=None) -> torch.Tensor:
 
 def alibi_bias(n_heads, q_len: int, k_len: int | None = None, *, offset=None,
                causal: bool = True, padding_mask: torch.Tensor | None = None,
+               attention_mask: torch.Tensor | None = None,
                dtype: torch.dtype = torch.float32, device=None) -> torch.Tensor:
     """The additive attention bias, ``(batch or 1, n_heads, q_len, k_len)``.
 
     Query ``i`` sits at position ``offset + i`` and key ``j`` at ``j``; the bias is
     ``-m_h * (pos_q - pos_k)`` (causal: keys after the query get the dtype's lowest value, as
     ``transformers`` masks) or ``-m_h * |pos_q - pos_k|`` (``causal=False``, an encoder).
-    With ``padding_mask`` (``(batch, k_len)``, ``True`` at padding) positions count only the
-    tokens that are not padding, as Bloom's ``build_alibi_tensor`` does, the queries are the
-    last ``q_len`` keys, and padding keys are masked.
+    With ``padding_mask`` (``(batch, k_len)``, ``True`` at padding) or ``attention_mask``
+    (transformers' convention: 1 at tokens, 0 at padding) positions count only the tokens that
+    are not padding, as Bloom's ``build_alibi_tensor`` does, the queries are the last ``q_len``
+    keys, and padding keys are masked.
+
+    A ``padding_mask`` that is transformers' mask not inverted (``attention_mask.bool()``) is
+    caught where it shows: a row padded at every key warns; the last key padded in every row
+    raises when there are cached keys (``q_len < k_len``: the newest token cannot be padding)
+    and warns otherwise (a batch whose rows are all right-padded looks the same; pass
+    ``attention_mask=`` to say which convention, and the warning goes).
 
     Counterpart: Bloom's ``build_alibi_tensor`` (``transformers``), which adds ``m_h * j``:
     the same scores after softmax, because the two differ by ``m_h * pos_q``, constant along
@@ -70,6 +78,9 @@ def alibi_bias(n_heads, q_len: int, k_len: int | None = None, *, offset=None,
     causal : bool, default True
     padding_mask : torch.Tensor, optional
         Bool, ``(batch, k_len)``, ``True`` at padding.
+    attention_mask : torch.Tensor, optional
+        Bool or integer, ``(batch, k_len)``, 1 (``True``) at tokens, 0 at padding: Hugging
+        Face's ``attention_mask``; instead of ``padding_mask``.
     dtype : torch.dtype, default torch.float32
 
     Examples
@@ -102,6 +113,18 @@ def alibi_bias(n_heads, q_len: int, k_len: int | None = None, *, offset=None,
     if dtype not in (torch.float16, torch.bfloat16, torch.float32, torch.float64):
         raise TypeError(f"dtype must be a floating dtype, got {dtype!r}")
     dev = slopes.device
+    explicit = attention_mask is not None
+    if explicit:
+        if padding_mask is not None:
+            raise ValueError("pass padding_mask (True at padding) or attention_mask (1 at "
+                             "tokens), not both")
+        if not isinstance(attention_mask, torch.Tensor) or attention_mask.is_floating_point() \
+                or attention_mask.dim() != 2 or attention_mask.shape[1] != k_len:
+            got = (f"{attention_mask.dtype} of shape {tuple(attention_mask.shape)}"
+                   if isinstance(attention_mask, torch.Tensor) else type(attention_mask).__name__)
+            raise TypeError(f"attention_mask must be a bool or integer tensor of shape (batch, "
+                            f"k_len={k_len}), 1 at tokens, got {got}")
+        padding_mask = attention_mask == 0
     if padding_mask is not None:
         if offset is not None:
             raise ValueError("pass offset or padding_mask, not both: with padding_mask the "
@@ -119,7 +142,17 @@ def alibi_bias(n_heads, q_len: int, k_len: int | None = None, *, offset=None,
             warnings.warn(f"padding_mask is True at every key of row(s) {rows}: their queries "
                           "attend to every key alike, later ones included. padding_mask is True "
                           "at padding; from Hugging Face's attention_mask (1 at tokens) pass "
-                          "padding_mask=attention_mask == 0", stacklevel=2)
+                          "padding_mask=attention_mask == 0, or attention_mask=", stacklevel=2)
+        if not explicit and not torch.compiler.is_compiling() and padding_mask.numel() and \
+                bool(padding_mask[:, -1].all()):
+            message = ("padding_mask is True at the last key of every row: is it Hugging "
+                       "Face's attention_mask (1 at tokens) not inverted? padding_mask is True "
+                       "at padding: pass padding_mask=attention_mask == 0, or attention_mask=")
+            if q_len < k_len:
+                raise ValueError(message + f" (with {k_len - q_len} cached keys the last key "
+                                 "is the newest token, which cannot be padding)")
+            warnings.warn(message + " (if every row is right-padded, pass attention_mask= "
+                          "to say so)", stacklevel=2)
         pos_k = torch.cumsum(keep.to(torch.int64), dim=-1) - 1            # (batch, k_len)
         pos_q = pos_k[:, k_len - q_len:]                                  # (batch, q_len)
     else:

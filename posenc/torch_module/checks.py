@@ -126,3 +126,39 @@ class NotScriptable:
             f"{type(self).__name__} does not support torch.jit.script (TorchScript); use "
             "torch.compile(module) to compile it, or torch.export.export(module, (x,)) for a "
             "program that runs without Python")
+
+
+def looks_like_attention_mask(positions: torch.Tensor, dim: int = -1) -> bool:
+    """Whether integer ``positions`` (seq along ``dim``) can only be an attention mask.
+
+    ``True`` when every value is 0 or 1, there are at least two tokens, and some row is all 1s
+    or runs ``0, 0, ..., 1, 1`` (two or more 0s, then two or more 1s): the mask of a batch with
+    an unpadded row, or of a row left-padded by two or more tokens. No padding or packing recipe
+    gives those position ids: the tokens of one sequence are numbered ``0, 1, 2, ...``, and
+    transformers' ``generate`` (5.24.0) sets the padding's to 0, so a left-padded row reads
+    ``0, 0, 0, 1, ...``. Other 0/1 tensors (``[0, 0, 0, 1]`` from a one-token prompt padded to
+    4, packed two-token documents ``[0, 1, 0, 1]``) are valid position ids and pass; an
+    attention mask of that shape cannot be told from them.
+
+    Examples
+    --------
+    >>> import torch
+    >>> from posenc.torch_module.checks import looks_like_attention_mask
+    >>> looks_like_attention_mask(torch.tensor([[0, 0, 1, 1], [1, 1, 1, 1]]))   # a mask
+    True
+    >>> looks_like_attention_mask(torch.tensor([[0, 0, 0, 1], [0, 0, 0, 0]]))   # positions
+    False
+    >>> looks_like_attention_mask(torch.tensor([[0, 1, 0, 1, 0, 1]]))           # packed
+    False
+    """
+    if positions.numel() == 0 or positions.shape[dim] < 2 or \
+            int(positions.min()) < 0 or int(positions.max()) > 1:
+        return False
+    rows = positions.movedim(dim, -1).reshape(-1, positions.shape[dim])
+    if bool((rows == 1).all(dim=-1).any()):
+        return True
+    if rows.shape[-1] < 4:
+        return False
+    rising = (rows[:, 1:] >= rows[:, :-1]).all(dim=-1)
+    pads_then_tokens = rising & (rows[:, 1] == 0) & (rows[:, -2] == 1)
+    return bool(pads_then_tokens.any())

@@ -21,7 +21,7 @@ from torch import nn
 
 from .._checks import check_base
 from ..encoding import BASE, frequencies as paper_frequencies
-from .checks import NotScriptable
+from .checks import NotScriptable, looks_like_attention_mask
 
 PAIRINGS = {
     "halves": "halves", "neox": "halves", "gpt-neox": "halves", "llama": "halves",
@@ -31,6 +31,15 @@ PAIRINGS = {
 Llama, ``rotate_half``); ``"adjacent"`` pairs ``2i`` with ``2i + 1`` (GPT-J, the paper)."""
 
 _FLOAT = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
+
+AXES = ("bhsd", "bshd")
+"""Accepted ``axes`` of ``q`` and ``k``: ``"bhsd"`` is ``(batch, heads, seq, head_dim)`` (what
+transformers' attention layers hold after their ``.transpose(1, 2)``); ``"bshd"`` is
+``(batch, seq, heads, head_dim)`` (before it; flash-attn's layout)."""
+
+GROWTH, ROUND = 8, 64
+"""When a position past the cos/sin cache is asked for, the cache grows to that position, and
+by at least ``1 / GROWTH`` of its length, rounded up to a multiple of ``ROUND`` positions."""
 
 
 def _is_int(value) -> bool:
@@ -99,6 +108,42 @@ def expand_cos_sin(cos: torch.Tensor, sin: torch.Tensor, pairing: str = "halves"
             torch.stack([-sin, sin], dim=-1).flatten(-2))
 
 
+def _check_cos_sin(x, cos, sin, rotary_dim) -> None:
+    """The shape errors of :func:`apply_rotary`, each naming the argument."""
+    if not isinstance(x, torch.Tensor) or x.dtype not in _FLOAT or x.dim() != 4:
+        got = (f"shape {tuple(x.shape)}, {x.dtype}" if isinstance(x, torch.Tensor)
+               else type(x).__name__)
+        raise ValueError(f"x must be a floating-point tensor of shape (batch, heads, seq, "
+                         f"head_dim), got {got}")
+    for name, t in (("cos", cos), ("sin", sin)):
+        if not isinstance(t, torch.Tensor) or not 2 <= t.dim() <= 4:
+            got = f"shape {tuple(t.shape)}" if isinstance(t, torch.Tensor) else type(t).__name__
+            raise ValueError(f"{name} must be a tensor of shape (seq, r/2), (batch or 1, seq, "
+                             f"r/2) or (batch or 1, 1, seq, r/2), got {got}")
+    if cos.shape != sin.shape:
+        raise ValueError(f"cos and sin must have the same shape, got {tuple(cos.shape)} and "
+                         f"{tuple(sin.shape)}")
+    width, head_dim = 2 * cos.shape[-1], x.shape[-1]
+    if rotary_dim is None and width != head_dim:
+        hint = (f": transformers' [cos | cos] layout? pass cos[..., :{head_dim // 2}] and "
+                f"sin[..., :{head_dim // 2}]" if cos.shape[-1] == head_dim else
+                f": for partial rotary pass rotary_dim={width}" if width < head_dim else "")
+        raise ValueError(f"cos and sin hold {cos.shape[-1]} pairs ({width} coordinates), x's "
+                         f"head_dim is {head_dim}{hint}")
+    if rotary_dim is not None and (not _is_int(rotary_dim) or rotary_dim != width or
+                                   width > head_dim):
+        raise ValueError(f"rotary_dim must be 2 * cos.shape[-1] = {width} (<= head_dim="
+                         f"{head_dim}), got {rotary_dim!r}")
+    if cos.shape[-2] != x.shape[-2]:
+        hint = (" (x is (batch, seq, heads, head_dim)? transpose(1, 2))"
+                if cos.shape[-2] == x.shape[1] else "")
+        raise ValueError(f"cos and sin are for {cos.shape[-2]} tokens, x has {x.shape[-2]} "
+                         f"(axis 2 of (batch, heads, seq, head_dim)){hint}")
+    if cos.dim() >= 3 and cos.shape[0] != 1 and cos.shape[0] != x.shape[0]:
+        raise ValueError(f"cos and sin have batch {cos.shape[0]}, x has {x.shape[0]}: give one "
+                         f"row per batch row, or 1 for all")
+
+
 def _rotate(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, pairing: str) -> torch.Tensor:
     """``x * cos + swap(x) * sin`` on the first ``r = cos.shape[-1]`` coordinates (laid out by
     :func:`expand_cos_sin`, in ``x.dtype``, broadcastable to ``x``)."""
@@ -116,13 +161,15 @@ def _rotate(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, pairing: str)
 
 
 def apply_rotary(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, *,
-                 pairing: str = "halves") -> torch.Tensor:
+                 pairing: str = "halves", rotary_dim: int | None = None) -> torch.Tensor:
     """Rotate the first ``r = 2 * cos.shape[-1]`` coordinates of ``x``, pair ``i`` by the angle
-    behind ``cos[..., i]`` and ``sin[..., i]``; coordinates past ``r`` (partial rotary) are left
-    as they are.
+    behind ``cos[..., i]`` and ``sin[..., i]``; coordinates past ``r`` (partial rotary, only
+    with ``rotary_dim=r`` given) are left as they are.
 
     ``x``: ``(batch, heads, seq, head_dim)``; ``cos``, ``sin``: ``(batch or 1, seq, r / 2)`` or
-    ``(seq, r / 2)`` (from :func:`rope_cos_sin`), cast to ``x.dtype`` before the products, as
+    ``(seq, r / 2)``, one entry per pair (from :func:`rope_cos_sin`; transformers' cos holds
+    ``[cos | cos]``, ``r`` entries: pass its first half), cast to ``x.dtype`` before the
+    products, as
     ``transformers``' ``apply_rotary_pos_emb`` does. Pair ``(a, b)`` becomes
     ``(a cos + b (-sin), b cos + a sin)``: the products and sums ``apply_rotary_pos_emb`` makes
     (``rotate_half`` only negates), so in any dtype the result is the same bits for the same
@@ -133,10 +180,16 @@ def apply_rotary(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, *,
     >>> import torch
     >>> from posenc.torch_module.rotary import apply_rotary, rope_cos_sin
     >>> cos, sin = rope_cos_sin(torch.tensor([1]), torch.tensor([1.0]))
-    >>> apply_rotary(torch.tensor([[[[1.0, 0.0, 5.0]]]]), cos, sin, pairing="adjacent")
-    tensor([[[[0.5403, 0.8415, 5.0000]]]])
+    >>> x = torch.tensor([[[[1.0, 0.0, 5.0, 6.0]]]])
+    >>> apply_rotary(x, cos, sin, pairing="adjacent", rotary_dim=2)
+    tensor([[[[0.5403, 0.8415, 5.0000, 6.0000]]]])
+    >>> apply_rotary(x, cos, sin)
+    Traceback (most recent call last):
+    ...
+    ValueError: cos and sin hold 1 pairs (2 coordinates), x's head_dim is 4: for partial rotary pass rotary_dim=2
     """
     pairing = check_pairing(pairing)
+    _check_cos_sin(x, cos, sin, rotary_dim)
     if cos.dim() == 3:
         cos, sin = cos.unsqueeze(1), sin.unsqueeze(1)              # over the heads
     cos, sin = expand_cos_sin(cos.to(x.dtype), sin.to(x.dtype), pairing)
@@ -170,17 +223,35 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         Multiplies cos and sin (so the logits get its square): YaRN's
         :func:`posenc.scaling.yarn_attention_factor`, LongRoPE's factor.
     max_len : int, default 2048
-        Positions the cos/sin cache holds at first; it grows (eager) when a later position
-        needs it.
+        Positions the cos/sin cache holds when first built; it grows (eager) when a later
+        position needs it.
+    axes : {"bhsd", "bshd"}, default "bhsd"
+        The axes of ``q`` and ``k``: ``(batch, heads, seq, head_dim)`` or ``(batch, seq, heads,
+        head_dim)``; the rotated tensors come back in the same axes.
+    num_heads : int, optional
+        The query heads. Given, ``q`` must have them on its heads axis and ``k`` a divisor of
+        them, which catches ``q`` and ``k`` passed in the other ``axes`` (see Notes).
 
     Notes
     -----
-    The cache holds one float32 cos/sin pair per device and dtype; its key is the frequencies'
-    bytes, ``attention_factor``, ``pairing``, device, dtype and length, so setting
-    :attr:`frequencies` (dynamic NTK, LongRoPE's long factors) rebuilds it. It is not a buffer:
-    ``.half()`` cannot cast it and ``state_dict()`` leaves it out. Under ``torch.compile`` the
-    cos and sin are computed from the positions (same float64 angles) instead of looked up, so
-    there is no data-dependent length check in the graph.
+    ``q`` and ``k`` in the other axes than ``axes`` are refused when their shapes show it: ``k``
+    with fewer heads than ``q`` (grouped-query attention), ``positions`` or a ``rotation`` whose
+    length is the heads axis, or ``num_heads`` given. Otherwise (as many key as query heads,
+    an ``offset``, no ``num_heads``) a ``(batch, seq, heads, head_dim)`` tensor given for
+    ``(batch, heads, seq, head_dim)`` cannot be told from its shape; it would be rotated by
+    head index. So is any input whose sequence length equals its head count.
+
+    The cache is one float32 table per device: the cos and sin of each pair at positions
+    ``0 .. L - 1``, ``4 * rotary_dim`` bytes per position (64 MiB for 131072 positions at
+    ``rotary_dim`` 128), from which every input dtype is cast per call. ``L`` is ``max_len``
+    when first built; a later position grows it to that position, and by at least an eighth,
+    rounded up to a multiple of 64 positions. It never shrinks by itself: :meth:`clear_cache`
+    drops it. Its key is the frequencies' bytes, ``attention_factor`` and device, so setting
+    :attr:`frequencies` (dynamic NTK, LongRoPE's long factors) replaces it. Each instance has
+    its own: share one ``RotaryEmbedding`` between layers, or pass :meth:`rotation` to each.
+    It is not a buffer: ``.half()`` cannot cast it and ``state_dict()`` leaves it out. Under
+    ``torch.compile`` the cos and sin are computed from the positions (same float64 angles)
+    instead of looked up, so there is no data-dependent length check in the graph.
 
     Examples
     --------
@@ -193,11 +264,14 @@ class RotaryEmbedding(NotScriptable, nn.Module):
     tensor([ 1.0000,  0.5403, -0.4161])
     >>> rope(q[:, :, :1], k[:, :, :1], offset=2)[0][0, 0, 0, 0]      # one token at position 2
     tensor(-0.4161)
+    >>> RotaryEmbedding(4, axes="bshd")(q.transpose(1, 2), k.transpose(1, 2))[0][0, :, 0, 0]
+    tensor([ 1.0000,  0.5403, -0.4161])
     """
 
     def __init__(self, head_dim: int, *, base: float = BASE, frequencies=None,
                  rotary_dim: int | None = None, pairing: str = "halves",
-                 attention_factor: float = 1.0, max_len: int = 2048) -> None:
+                 attention_factor: float = 1.0, max_len: int = 2048, axes: str = "bhsd",
+                 num_heads: int | None = None) -> None:
         super().__init__()
         if not _is_int(head_dim) or head_dim <= 0 or head_dim % 2:
             raise ValueError(f"head_dim must be a positive even integer, got {head_dim!r}")
@@ -217,6 +291,12 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         if not _is_int(max_len) or max_len <= 0:
             raise ValueError(f"max_len must be a positive integer, got {max_len!r}")
         self.max_len = int(max_len)
+        if axes not in AXES:
+            raise ValueError(f"axes must be one of {AXES}, got {axes!r}")
+        self.axes = axes
+        if num_heads is not None and (not _is_int(num_heads) or num_heads <= 0):
+            raise ValueError(f"num_heads must be a positive integer or None, got {num_heads!r}")
+        self.num_heads = None if num_heads is None else int(num_heads)
         self.base = check_base(base)
         self.frequencies = paper_frequencies(self.rotary_dim, self.base) if frequencies is None \
             else frequencies
@@ -277,23 +357,60 @@ class RotaryEmbedding(NotScriptable, nn.Module):
             omega = self._omega_on[device] = self._omega_t.to(device)
         return omega
 
-    def _table(self, needed: int, device, dtype) -> tuple[torch.Tensor, torch.Tensor]:
-        """The cached cos/sin for positions ``0 .. L - 1``, ``L >= needed``, in ``dtype``."""
-        key = (self._key, self.attention_factor, self.pairing, str(device), dtype)  # all it uses
+    def _table(self, needed: int, device) -> tuple[torch.Tensor, torch.Tensor]:
+        """The cached float32 cos/sin, one per pair, for positions ``0 .. L - 1``,
+        ``L >= needed`` (class Notes)."""
+        key = (self._key, self.attention_factor, str(device))               # all it uses
         entry = self._cache.get(key)
-        if entry is None or entry[0].shape[0] < needed:
-            length = max(self.max_len, 1 << (needed - 1).bit_length())
-            pos = torch.arange(length, device=device)
+        have = 0 if entry is None else entry[0].shape[0]
+        if have < needed:
+            length = max(self.max_len, needed, have + have // GROWTH)
+            length = -(-length // ROUND) * ROUND
+            pos = torch.arange(have, length, device=device)
             cos, sin = rope_cos_sin(pos, self._omega_for(device),
                                     attention_factor=self.attention_factor)
-            # one pair per device and dtype: frequencies set per length (dynamic NTK) must not
-            # pile up tables
-            for stale in [old for old in self._cache if old[3:] == key[3:]]:
+            if entry is not None:                              # the same values, elementwise
+                cos, sin = torch.cat([entry[0], cos]), torch.cat([entry[1], sin])
+            # one table per device: frequencies set per length (dynamic NTK) must not pile up
+            for stale in [old for old in self._cache if old[2] == key[2]]:
                 del self._cache[stale]
-            entry = self._cache[key] = (cos.to(dtype), sin.to(dtype),
-                                        *expand_cos_sin(cos.to(dtype), sin.to(dtype),
-                                                        self.pairing))
+            entry = self._cache[key] = (cos, sin)
         return entry
+
+    def clear_cache(self) -> None:
+        """Drop the cos/sin cache (it is built again on the next call, at ``max_len``).
+
+        Examples
+        --------
+        >>> import torch
+        >>> from posenc.torch_module.rotary import RotaryEmbedding
+        >>> rope = RotaryEmbedding(128)
+        >>> q = torch.zeros(1, 1, 1, 128)
+        >>> _ = rope(q, q, offset=131071)
+        >>> rope.cache_nbytes / 2**20                      # MiB: 131072 positions
+        64.0
+        >>> rope.clear_cache()
+        >>> rope.cache_nbytes
+        0
+        """
+        self._cache.clear()
+
+    @property
+    def cache_nbytes(self) -> int:
+        """Bytes held by the cos/sin cache, all devices.
+
+        Examples
+        --------
+        >>> import torch
+        >>> from posenc.torch_module.rotary import RotaryEmbedding
+        >>> rope = RotaryEmbedding(64, max_len=1000)
+        >>> q = torch.zeros(1, 1, 3, 64)
+        >>> _ = rope(q, q), rope(q.bfloat16(), q.bfloat16())       # one table for both
+        >>> rope.cache_nbytes, 1024 * 4 * 64                         # 1000 rounded up to 1024
+        (262144, 262144)
+        """
+        return sum(t.numel() * t.element_size() for entry in self._cache.values()
+                   for t in entry)
 
     # ------------------------------------------------------------------------------ forward
     def cos_sin(self, positions: torch.Tensor, dtype: torch.dtype = torch.float32
@@ -324,10 +441,22 @@ class RotaryEmbedding(NotScriptable, nn.Module):
             low, high = (int(v) for v in torch.aminmax(positions))
             needed = high + 1
         if low < 0:
-            raise ValueError(f"positions must be >= 0, got {low}")
-        table = self._table(needed, positions.device, dtype)
-        cos, sin = table[2:] if expanded else table[:2]
-        return cos[positions], sin[positions]
+            raise ValueError(f"positions must be >= 0, got {low} (padding numbered by "
+                             f"mask.cumsum(-1) - 1 is at -1: add .clamp(min=0); transformers' "
+                             f"generate sets it to 0)")
+        table_cos, table_sin = self._table(needed, positions.device)
+        cos, sin = table_cos[positions].to(dtype), table_sin[positions].to(dtype)
+        return expand_cos_sin(cos, sin, self.pairing) if expanded else (cos, sin)
+
+    def _axes(self, q: torch.Tensor) -> tuple[int, int]:
+        """The heads and seq sizes of ``q`` (or ``k``) in :attr:`axes`."""
+        return (q.shape[1], q.shape[2]) if self.axes == "bhsd" else (q.shape[2], q.shape[1])
+
+    def _swap_hint(self) -> str:
+        other = "bshd" if self.axes == "bhsd" else "bhsd"
+        names = {"bhsd": "(batch, heads, seq, head_dim)", "bshd": "(batch, seq, heads, head_dim)"}
+        return (f": are q and k {names[other]}? transpose(1, 2), or build RotaryEmbedding(..., "
+                f"axes={other!r})")
 
     def positions_for(self, q: torch.Tensor, positions=None, offset=0) -> torch.Tensor:
         """The integer positions of ``q``'s tokens, ``(batch or 1, seq)``: ``positions``
@@ -340,13 +469,24 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         >>> RotaryEmbedding(2).positions_for(torch.zeros(2, 1, 3, 2), offset=4)
         tensor([[4, 5, 6]])
         """
-        seq = q.shape[-2]
+        heads, seq = self._axes(q)
         if positions is not None:
             if not (_is_int(offset) and offset == 0):
                 raise ValueError("pass positions or offset, not both (add the offset to the "
                                  "positions)")
+            if isinstance(positions, torch.Tensor) and positions.dim() in (1, 2) and \
+                    positions.shape[-1] != seq and positions.shape[-1] == heads:
+                raise ValueError(f"positions are for {positions.shape[-1]} tokens, q has "
+                                 f"{seq} on its seq axis and {heads} on its heads axis"
+                                 f"{self._swap_hint()}")
             return check_position_ids(positions, q.shape[0], seq, q.device)
         base = torch.arange(seq, device=q.device)
+        # a NumPy integer: eager sees np.integer, torch.compile a 0-d ndarray (checked below as
+        # a tensor: dynamo cannot read an ndarray's dtype)
+        if isinstance(offset, np.integer):
+            offset = int(offset)
+        elif isinstance(offset, np.ndarray):
+            offset = torch.as_tensor(offset)
         if _is_int(offset):
             if offset < 0:
                 raise ValueError(f"offset must be >= 0 (tokens already in the cache), got "
@@ -354,8 +494,10 @@ class RotaryEmbedding(NotScriptable, nn.Module):
             return (base + offset).unsqueeze(0)
         if not isinstance(offset, torch.Tensor) or offset.dtype.is_floating_point or \
                 offset.dtype == torch.bool or offset.dim() > 1:
+            got = (f"a {offset.dtype} tensor of shape {tuple(offset.shape)}"
+                   if isinstance(offset, torch.Tensor) else type(offset).__name__)
             raise TypeError(f"offset must be an int, a 0-d integer tensor or one per row "
-                            f"(batch,), got {offset!r}")
+                            f"(batch,), got {got}")
         offset = offset.to(q.device)
         if offset.dim() == 1:
             if offset.shape[0] != q.shape[0]:
@@ -372,7 +514,8 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         layer looks nothing up (transformers likewise computes cos/sin once per forward).
 
         ``positions`` as in :meth:`forward`, or ``seq`` tokens from ``offset``. Returns two
-        tensors of shape ``(batch or 1, 1, seq, rotary_dim)`` in ``dtype``.
+        tensors of shape ``(batch or 1, 1, seq, rotary_dim)`` in ``dtype``, whatever
+        :attr:`axes`.
 
         Examples
         --------
@@ -388,25 +531,54 @@ class RotaryEmbedding(NotScriptable, nn.Module):
             if not _is_int(seq) or seq <= 0:
                 raise ValueError(f"seq must be a positive int when positions are not given, "
                                  f"got {seq!r}")
-            like = torch.empty(1, 1, seq, self.head_dim, device=device, dtype=dtype)
+            length, batch = seq, 1
         else:
             positions = positions.to(device) if device is not None else positions
             batch = positions.shape[0] if positions.dim() == 2 else 1
-            like = torch.empty(batch, 1, positions.shape[-1], self.head_dim,
-                               device=positions.device, dtype=dtype)
+            length, device = positions.shape[-1], positions.device
+        shape = (batch, 1, length, self.head_dim) if self.axes == "bhsd" else \
+            (batch, length, 1, self.head_dim)
+        like = torch.empty(shape, device=device, dtype=dtype)
         cos, sin = self._lookup(self.positions_for(like, positions, offset), dtype, True)
         return cos.unsqueeze(1), sin.unsqueeze(1)
+
+    def _check_qk(self, q, k) -> None:
+        names = "(batch, heads, seq, head_dim" if self.axes == "bhsd" else \
+            "(batch, seq, heads, head_dim"
+        for name, t in (("q", q), ("k", k)):
+            if not isinstance(t, torch.Tensor) or t.dtype not in _FLOAT or t.dim() != 4 or \
+                    t.shape[-1] != self.head_dim:
+                got = (f"shape {tuple(t.shape)}, {t.dtype}" if isinstance(t, torch.Tensor)
+                       else type(t).__name__)
+                raise ValueError(f"{name} must be a floating-point tensor of shape {names}="
+                                 f"{self.head_dim}), got {got}")
+        if q.dtype != k.dtype:
+            raise TypeError(f"q and k must have the same dtype, got {q.dtype} and {k.dtype}")
+        (q_heads, q_seq), (k_heads, k_seq) = self._axes(q), self._axes(k)
+        if k.shape[0] != q.shape[0] or k_seq != q_seq:
+            hint = self._swap_hint() if k.shape[0] == q.shape[0] and k_heads == q_heads else ""
+            raise ValueError(f"q and k must have the same batch and seq (the new tokens) in "
+                             f"{names}), got {tuple(q.shape)} and {tuple(k.shape)}{hint}")
+        if q_heads % k_heads:
+            raise ValueError(f"k's heads must divide q's (grouped-query attention), got "
+                             f"{k_heads} and {q_heads} in {names}): {tuple(q.shape)} and "
+                             f"{tuple(k.shape)}")
+        if self.num_heads is not None and q_heads != self.num_heads:
+            raise ValueError(f"q must have num_heads={self.num_heads} heads, got {q_heads} on "
+                             f"the heads axis of {names}), shape {tuple(q.shape)}"
+                             f"{self._swap_hint()}")
 
     def forward(self, q: torch.Tensor, k: torch.Tensor, positions=None, *, offset=0,
                 rotation: tuple[torch.Tensor, torch.Tensor] | None = None
                 ) -> tuple[torch.Tensor, torch.Tensor]:
-        """Rotate ``q`` and ``k`` (``(batch, heads, seq, head_dim)``, the same positions).
+        """Rotate ``q`` and ``k`` (the same positions), in :attr:`axes`.
 
         Parameters
         ----------
         q, k : torch.Tensor
-            Floating point, ``(batch, heads, seq, head_dim)``; ``k`` may have fewer heads
-            (grouped-query attention).
+            Floating point, one dtype, ``(batch, heads, seq, head_dim)`` (``axes="bhsd"``, the
+            default) or ``(batch, seq, heads, head_dim)`` (``axes="bshd"``); ``k`` may have
+            fewer heads (grouped-query attention).
         positions : torch.Tensor, optional
             Integer ``position_ids``, ``(batch, seq)``, ``(1, seq)`` or ``(seq,)``.
         offset : int or integer tensor, default 0
@@ -430,37 +602,33 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         >>> rope(q, q, torch.tensor([[0, 1], [5, 6]]))[0][1, 0, 0]     # cos 5, sin 5
         tensor([ 0.2837, -0.9589])
         """
-        for name, t in (("q", q), ("k", k)):
-            if not isinstance(t, torch.Tensor) or t.dtype not in _FLOAT or t.dim() != 4 or \
-                    t.shape[-1] != self.head_dim:
-                got = (f"shape {tuple(t.shape)}, {t.dtype}" if isinstance(t, torch.Tensor)
-                       else type(t).__name__)
-                raise ValueError(f"{name} must be a floating-point tensor of shape (batch, "
-                                 f"heads, seq, head_dim={self.head_dim}), got {got}")
-        if k.shape[-2] != q.shape[-2] or k.shape[0] != q.shape[0]:
-            raise ValueError(f"q and k must have the same batch and seq (the new tokens), got "
-                             f"{tuple(q.shape)} and {tuple(k.shape)}")
-        seq = q.shape[-2]
+        self._check_qk(q, k)
+        heads, seq = self._axes(q)
         if rotation is not None:
             if positions is not None or not (_is_int(offset) and offset == 0):
                 raise ValueError("pass rotation, or positions/offset, not both (rotation holds "
                                  "the positions)")
             cos, sin = rotation
             if cos.shape[-2] != seq or cos.shape[-1] != self.rotary_dim:
+                hint = self._swap_hint() if cos.shape[-2] == heads else \
+                    ": build it with rope.rotation(...)"
                 raise ValueError(f"rotation is for {cos.shape[-2]} tokens of rotary_dim="
                                  f"{cos.shape[-1]}, q has {seq} tokens (rotary_dim="
-                                 f"{self.rotary_dim}): build it with rope.rotation(...)")
+                                 f"{self.rotary_dim}){hint}")
             # in q's dtype, as apply_rotary casts: a float32 rotation must not promote bfloat16
             # q and k to float32
             cos, sin = cos.to(q.dtype), sin.to(q.dtype)
-            return _rotate(q, cos, sin, self.pairing), _rotate(k, cos, sin, self.pairing)
-        if positions is None and type(offset) is int and offset >= 0 and \
+        elif positions is None and type(offset) is int and offset >= 0 and \
                 not torch.compiler.is_compiling():
-            table = self._table(offset + seq, q.device, q.dtype)      # a KV cache's offset:
-            cos, sin = table[2][offset:offset + seq], table[3][offset:offset + seq]   # views
+            table_cos, table_sin = self._table(offset + seq, q.device)   # a KV cache's offset
+            cos, sin = expand_cos_sin(table_cos[offset:offset + seq].to(q.dtype),
+                                      table_sin[offset:offset + seq].to(q.dtype), self.pairing)
         else:
             cos, sin = self._lookup(self.positions_for(q, positions, offset), q.dtype, True)
             cos, sin = cos.unsqueeze(1), sin.unsqueeze(1)             # over the heads
+        if self.axes == "bshd":     # cos, sin: (seq, r) or (batch or 1, 1, seq, r); seq first
+            cos, sin = (cos.unsqueeze(-2), sin.unsqueeze(-2)) if cos.dim() == 2 else \
+                (cos.transpose(-3, -2), sin.transpose(-3, -2))
         return _rotate(q, cos, sin, self.pairing), _rotate(k, cos, sin, self.pairing)
 
     def extra_repr(self) -> str:
@@ -483,19 +651,36 @@ class RotaryEmbedding(NotScriptable, nn.Module):
 
     # ------------------------------------------------------------------ Hugging Face configs
     @classmethod
-    def from_rope_parameters(cls, params: dict, head_dim: int, *, seq_len: int | None = None,
+    def from_rope_parameters(cls, params: dict, head_dim: int, *, rope_theta: float | None = None,
+                             partial_rotary_factor: float | None = None,
+                             seq_len: int | None = None,
                              max_position_embeddings: int | None = None,
-                             pairing: str = "halves", max_len: int = 2048
+                             pairing: str = "halves", max_len: int = 2048, **kwargs
                              ) -> "RotaryEmbedding":
-        """Build from a ``transformers`` config's ``rope_parameters`` dict.
+        """Build from a ``transformers`` config's RoPE block: transformers 5's
+        ``rope_parameters``, or transformers 4's ``rope_scaling`` with the config's top-level
+        ``rope_theta`` (and ``partial_rotary_factor``) passed beside it.
 
-        ``rope_type`` ``"default"``, ``"linear"``, ``"dynamic"``, ``"yarn"``, ``"llama3"`` or
-        ``"longrope"``, with their keys (``rope_theta``, ``factor``, ``partial_rotary_factor``,
-        ``original_max_position_embeddings``, ``beta_fast``, ``beta_slow``, ``mscale``,
-        ``mscale_all_dim``, ``attention_factor``, ``low_freq_factor``, ``high_freq_factor``,
-        ``short_factor``, ``long_factor``). ``dynamic`` and ``longrope`` depend on the length:
-        ``seq_len`` (default: the original length) picks their frequencies; set
-        :attr:`frequencies` again when it changes.
+        Read as transformers 5.24.0 reads it (``RotaryEmbeddingConfigMixin``): ``rope_type``
+        (or the older ``type``) is ``"default"``, ``"linear"``, ``"dynamic"``, ``"yarn"``,
+        ``"llama3"`` or ``"longrope"``, with the keys transformers requires and allows for it
+        (:data:`ROPE_KEYS`); a value in the block wins over the one passed beside it;
+        ``original_max_position_embeddings``, when missing, is ``max_position_embeddings``.
+        Where transformers warns and goes on, posenc raises, naming the key:
+
+        * no ``rope_theta`` in the block or beside it (transformers takes its model class's
+          ``default_theta``, 10000 for most, which is not Llama 3.1's 500000);
+        * a key it does not know for the ``rope_type`` (a misspelt key is otherwise ignored);
+        * scaling keys with no ``rope_type`` (transformers reads the block as ``"default"`` and
+          drops the ``factor``);
+        * a missing key transformers also requires (it raises ``KeyError``).
+
+        ``dynamic`` and ``longrope`` depend on the length: ``seq_len`` (default: the original
+        length) picks their frequencies; set :attr:`frequencies` again when it changes.
+        transformers' dynamic keeps the longest length seen (``max_seq_len_cached``) until a call
+        shorter than the original length resets it, so to give its frequencies pass that
+        length, not the current one. ``factor < 1`` (YaRN, LongRoPE) is accepted, as
+        transformers does, with attention factor 1. Other arguments go to the constructor.
 
         Examples
         --------
@@ -505,70 +690,143 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         ...      "original_max_position_embeddings": 2048}, head_dim=64)
         >>> round(rope.attention_factor, 4)
         1.1386
+        >>> llama31 = {"rope_type": "llama3", "factor": 8.0, "low_freq_factor": 1.0,
+        ...            "high_freq_factor": 4.0, "original_max_position_embeddings": 8192}
+        >>> RotaryEmbedding.from_rope_parameters(llama31, 128, rope_theta=500000.0).base
+        500000.0
+        >>> RotaryEmbedding.from_rope_parameters(llama31, 128)
+        Traceback (most recent call last):
+        ...
+        ValueError: rope_theta: the block has none, and none was passed beside it. A transformers-4 config.json keeps it beside rope_scaling: pass rope_theta=config['rope_theta'] (transformers would take its model class's default_theta, 10000.0 for most)
         """
         from .. import scaling
 
-        kind = params.get("rope_type", params.get("type", "default"))
-        base = float(params.get("rope_theta", BASE))
-        dim = int(head_dim * params.get("partial_rotary_factor", 1.0))
-        dim -= dim % 2
-        factor = params.get("factor")
+        if not isinstance(params, dict):
+            raise TypeError(f"params must be a dict (config.rope_parameters, or a "
+                            f"transformers-4 rope_scaling block), got {type(params).__name__}")
+        kind = params.get("rope_type", params.get("type"))
+        if kind is None:
+            scaling_keys = sorted(set(params) - {"rope_theta", "partial_rotary_factor"})
+            if scaling_keys:
+                raise ValueError(f"rope_type: the block has {scaling_keys} but no 'rope_type' "
+                                 f"(or 'type'); transformers 5.24.0 reads it as 'default' and "
+                                 f"ignores them. Name the rope_type")
+            kind = "default"
+        if kind not in ROPE_KEYS:
+            raise ValueError(f"rope_type must be one of {sorted(ROPE_KEYS)}, got {kind!r}")
+        required, optional = ROPE_KEYS[kind]
+        known = required | optional | {"rope_type", "type", "rope_theta",
+                                       "partial_rotary_factor"}
+        unknown = sorted(set(params) - known)
+        if unknown:
+            raise ValueError(f"{', '.join(map(repr, unknown))}: not a key of rope_type {kind!r} "
+                             f"(its keys: "
+                             f"{sorted(required | optional)}, and rope_theta, "
+                             f"partial_rotary_factor)")
+        theta = params.get("rope_theta", rope_theta)
+        if theta is None:
+            raise ValueError("rope_theta: the block has none, and none was passed beside it. A "
+                             "transformers-4 config.json keeps it beside rope_scaling: pass "
+                             "rope_theta=config['rope_theta'] (transformers would take its model "
+                             "class's default_theta, 10000.0 for most)")
+        base = check_base(theta)
         original = params.get("original_max_position_embeddings", max_position_embeddings)
-        attention = params.get("attention_factor")
-        if kind in ("dynamic", "yarn", "llama3", "longrope") and \
-                original is None and max_position_embeddings is None:
+        if "original_max_position_embeddings" in required and original is None:
             raise ValueError(f"rope_type {kind!r} needs the model's original context length: "
                              "pass max_position_embeddings= (the config's) or put "
                              "'original_max_position_embeddings' in the rope parameters")
-        if kind in ("yarn", "longrope") and factor is None and max_position_embeddings is None:
-            raise ValueError(f"rope_type {kind!r} without a 'factor' needs "
-                             "max_position_embeddings= (the config's): factor = "
-                             "max_position_embeddings / original_max_position_embeddings")
+        if kind == "dynamic" and max_position_embeddings is None:
+            raise ValueError("rope_type 'dynamic' needs the model's context length: pass "
+                             "max_position_embeddings= (the config's)")
+        missing = sorted(required - set(params) - {"original_max_position_embeddings"})
+        if missing:
+            raise ValueError(f"{', '.join(map(repr, missing))}: rope_type {kind!r} needs "
+                             f"{'it' if len(missing) == 1 else 'them'} (transformers 5.24.0 "
+                             f"raises KeyError too)")
+        fraction = params.get("partial_rotary_factor", partial_rotary_factor)
+        fraction = 1.0 if fraction is None else fraction
+        if isinstance(fraction, bool) or not isinstance(fraction, numbers.Real) or \
+                not 0 < fraction <= 1:
+            raise ValueError(f"partial_rotary_factor must be a number in (0, 1], got "
+                             f"{fraction!r}")
+        dim = int(head_dim * fraction)
+        dim -= dim % 2
+        factor = params.get("factor")
+        if factor is not None and (isinstance(factor, bool) or
+                                   not isinstance(factor, numbers.Real) or not factor > 0):
+            raise ValueError(f"factor must be a positive number, got {factor!r}")
+        if kind in ("yarn", "longrope") and factor is None:
+            if max_position_embeddings is None:
+                raise ValueError(f"rope_type {kind!r} with 'factor' None needs "
+                                 "max_position_embeddings= (the config's): factor = "
+                                 "max_position_embeddings / original_max_position_embeddings")
+            factor = max_position_embeddings / original
+        attention = params.get("attention_factor")
         if kind == "default":
             omega = paper_frequencies(dim, base)
         elif kind == "linear":
             omega = scaling.position_interpolation(dim, factor, base)
         elif kind == "dynamic":
-            length = max_position_embeddings or original
-            omega = scaling.dynamic_ntk_frequencies(dim, factor, length,
-                                                    seq_len if seq_len else length, base)
+            omega = scaling.dynamic_ntk_frequencies(
+                dim, factor, max_position_embeddings,
+                seq_len if seq_len else max_position_embeddings, base)
         elif kind == "yarn":
-            if factor is None:
-                factor = max_position_embeddings / original
-            omega = scaling.yarn_frequencies(dim, factor, original, base,
-                                             alpha=params.get("beta_slow") or 1.0,
-                                             beta=params.get("beta_fast") or 32.0,
-                                             truncate=params.get("truncate", True))
+            alpha, beta = params.get("beta_slow") or 1.0, params.get("beta_fast") or 32.0
+            truncate = params.get("truncate", True)
+            if factor >= 1:
+                omega = scaling.yarn_frequencies(dim, factor, original, base, alpha=alpha,
+                                                 beta=beta, truncate=truncate)
+            else:             # transformers' blend at s < 1 (scaling refuses it as a reference)
+                gamma = scaling.yarn_ramp(dim, original, base, alpha=alpha, beta=beta,
+                                          truncate=truncate)
+                omega = paper_frequencies(dim, base)
+                omega = (1.0 - gamma) * omega / factor + gamma * omega
             if attention is None:
                 mscale, mscale_all = params.get("mscale"), params.get("mscale_all_dim")
-                attention = scaling.yarn_attention_factor(factor, mscale=mscale,
-                                                          mscale_all_dim=mscale_all) \
+                attention = 1.0 if factor <= 1 else \
+                    scaling.yarn_attention_factor(factor, mscale=mscale,
+                                                  mscale_all_dim=mscale_all) \
                     if mscale and mscale_all else scaling.yarn_attention_factor(factor)
         elif kind == "llama3":
             omega = scaling.llama3_frequencies(
-                dim, factor, original, base,
-                low_freq_factor=params.get("low_freq_factor", 1.0),
-                high_freq_factor=params.get("high_freq_factor", 4.0))
-        elif kind == "longrope":
-            if factor is None:
-                factor = max_position_embeddings / original
+                dim, factor, original, base, low_freq_factor=params["low_freq_factor"],
+                high_freq_factor=params["high_freq_factor"])
+        else:                                                               # longrope
             if attention is None:
-                attention = scaling.longrope_attention_factor(factor, original)
+                attention = 1.0 if factor <= 1 else \
+                    scaling.longrope_attention_factor(factor, original)
             omega = scaling.longrope_frequencies(dim, params["short_factor"],
                                                  params["long_factor"], original, seq_len, base)
-        else:
-            raise ValueError(f"rope_type must be one of 'default', 'linear', 'dynamic', "
-                             f"'yarn', 'llama3', 'longrope', got {kind!r}")
-        return cls(head_dim, frequencies=omega, rotary_dim=dim, pairing=pairing,
+        return cls(head_dim, base=base, frequencies=omega, rotary_dim=dim, pairing=pairing,
                    attention_factor=1.0 if attention is None else float(attention),
-                   max_len=max_len)
+                   max_len=max_len, **kwargs)
+
+
+ROPE_KEYS = {
+    "default": (set(), set()),
+    "linear": ({"factor"}, set()),
+    "dynamic": ({"factor"}, set()),
+    "yarn": ({"factor", "original_max_position_embeddings"},
+             {"attention_factor", "beta_fast", "beta_slow", "mscale", "mscale_all_dim",
+              "truncate"}),
+    "llama3": ({"factor", "original_max_position_embeddings", "low_freq_factor",
+                "high_freq_factor"}, set()),
+    "longrope": ({"short_factor", "long_factor", "original_max_position_embeddings"},
+                 {"attention_factor", "factor"}),
+}
+"""The keys :meth:`RotaryEmbedding.from_rope_parameters` reads per ``rope_type``: (required,
+optional), besides ``rope_type``, ``rope_theta`` and ``partial_rotary_factor``; those of
+transformers 5.24.0's ``_validate_*_rope_parameters`` (checked in ``tests/test_torch_rotary.py``)."""
 
 
 def check_position_ids(positions, batch: int, seq: int, device) -> torch.Tensor:
     """``positions`` as a ``(batch or 1, seq)`` integer tensor on ``device``; refuses a mask.
 
-    A bool tensor, or a 0/1 tensor over three or more tokens (which padded position ids never
-    are: the longest row counts up to ``seq - 1``), is an attention mask passed by mistake.
+    A bool tensor is an attention mask passed by mistake, and so is an integer one that
+    :func:`posenc.torch_module.checks.looks_like_attention_mask` (some row all 1s, or
+    ``0, 0, ..., 1, 1``). Other 0/1 position ids pass, e.g. ``[0, 0, 0, 1]`` for a one-token
+    prompt left-padded to 4, or packed two-token documents ``[0, 1, 0, 1]``; an attention mask
+    of that shape cannot be told from them.
 
     Examples
     --------
@@ -576,6 +834,8 @@ def check_position_ids(positions, batch: int, seq: int, device) -> torch.Tensor:
     >>> from posenc.torch_module.rotary import check_position_ids
     >>> check_position_ids(torch.tensor([3, 4]), batch=2, seq=2, device="cpu")
     tensor([[3, 4]])
+    >>> check_position_ids(torch.tensor([[0, 0, 0, 1], [0, 0, 0, 0]]), 2, 4, "cpu").tolist()
+    [[0, 0, 0, 1], [0, 0, 0, 0]]
     """
     if not isinstance(positions, torch.Tensor):
         hint = " (for a first position use offset=)" if _is_int(positions) else ""
@@ -583,8 +843,8 @@ def check_position_ids(positions, batch: int, seq: int, device) -> torch.Tensor:
                         f"{type(positions).__name__}{hint}")
     if positions.dtype == torch.bool:
         raise TypeError("positions must be integer position ids, got a bool tensor: an "
-                        "attention mask? Pass position ids (e.g. mask.long().cumsum(-1) - 1), "
-                        "or nothing for 0 .. seq - 1")
+                        "attention mask? Pass position ids (e.g. (mask.long().cumsum(-1) - 1)"
+                        ".clamp(min=0)), or nothing for 0 .. seq - 1")
     if positions.dtype not in (torch.int64, torch.int32, torch.int16, torch.int8):
         raise TypeError(f"positions must hold integers (torch.long or torch.int32), got "
                         f"{positions.dtype}")
@@ -597,11 +857,11 @@ def check_position_ids(positions, batch: int, seq: int, device) -> torch.Tensor:
         raise ValueError(f"positions must have shape (batch, seq) = ({batch}, {seq}), (1, "
                          f"{seq}) or ({seq},), got {tuple(positions.shape)}")
     positions = positions.to(device)
-    # is_compiling first: ``seq >= 3`` on a symbolic length would add a guard, and torch.export
+    # is_compiling first: a test of the symbolic length would add a guard, and torch.export
     # would refuse a dynamic seq that may be 2 ("Not all values of S ... satisfy 3 <= S")
-    if not torch.compiler.is_compiling() and seq >= 3 and positions.numel() and \
-            int(positions.max()) <= 1 and int(positions.min()) >= 0:
+    if not torch.compiler.is_compiling() and looks_like_attention_mask(positions):
         raise ValueError(f"positions hold only 0 and 1 over {seq} tokens: this looks like an "
-                         "attention mask, not position ids. Pass position ids (e.g. "
-                         "mask.long().cumsum(-1) - 1), or nothing for 0 .. seq - 1")
+                         "attention mask (a row of 1s, or 0, 0, ..., 1, 1), not position ids. "
+                         "Pass position ids (e.g. (mask.long().cumsum(-1) - 1).clamp(min=0)), "
+                         "or nothing for 0 .. seq - 1")
     return positions

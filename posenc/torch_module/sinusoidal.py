@@ -17,7 +17,7 @@ from torch import nn
 from .._checks import check_base, check_layout
 from ..encoding import BASE
 from ..variants import ODD_POLICIES, check_spacing, even_width
-from .checks import NotScriptable, check_dropout, check_max_len
+from .checks import NotScriptable, check_dropout, check_max_len, looks_like_attention_mask
 from .table import FLOAT_DTYPES, build_table
 
 _DTYPE_NAMES = ", ".join(str(d).removeprefix("torch.") for d in FLOAT_DTYPES)
@@ -462,11 +462,13 @@ class SinusoidalPositionalEncoding(NotScriptable, nn.Module):
         if error is not None:
             raise error
         seq = seq_shape[0]
-        if seq >= 3 and int(positions.max()) <= 1:      # padded position ids count to seq - 1
+        seq_dim = -1 if positions.dim() == 1 or self.batch_first else 0
+        if looks_like_attention_mask(positions, seq_dim):          # row of 1s, or 0, 0, .., 1, 1
             raise ValueError(
                 f"positions hold only 0 and 1 over {seq} tokens: this looks like an attention "
-                "mask, not positions. Pass padding_mask=attention_mask == 0 (True at padding), "
-                "or nothing for 0 .. seq - 1")
+                "mask (a row of 1s, or 0, 0, ..., 1, 1), not positions. Pass "
+                "padding_mask=attention_mask == 0 (True at padding), or nothing for 0 .. "
+                "seq - 1")
         return positions
 
     def _rows(self, table, positions, x) -> torch.Tensor:

@@ -50,8 +50,9 @@
       var g = P.svg("g", { class: "posenc-plot__axes" });
       g.append(P.svg("line", { x1: M.l, x2: W - M.r, y1: y(0), y2: y(0) }),
                P.svg("line", { x1: x(0), x2: x(0), y1: M.t, y2: H - M.b }));
-      [[-K, "−" + K], [0, "0"], [K, String(K)]].forEach(function (t) {
-        var label = P.svg("text", { x: x(t[0]), y: H - M.b + 20, "text-anchor": "middle" });
+      // The end ticks align inwards, so "−50" clears the y tick "−32" in the corner (390 px).
+      [[-K, "−" + K, "start"], [0, "0", "middle"], [K, String(K), "end"]].forEach(function (t) {
+        var label = P.svg("text", { x: x(t[0]), y: H - M.b + 20, "text-anchor": t[2] });
         label.textContent = t[1];
         g.append(label);
       });
