@@ -21,6 +21,9 @@ CH04 = "docs/chapters/04-from-digits-to-waves.md"
 CH05 = "docs/chapters/05-is-one-sine-enough.md"
 CH16 = "docs/chapters/16-positions-in-a-running-model.md"
 CHECKS = "docs/checks.md"
+CH03 = "docs/chapters/03-what-should-a-good-encoding-satisfy.md"
+CH10B = "docs/chapters/10b-what-does-a-trained-model-do.md"
+ERRATA = "docs/errata.md"
 CH12 = "docs/chapters/12-variants.md"
 CH14 = "docs/chapters/14-learned-embeddings.md"
 
@@ -125,6 +128,36 @@ OLD = [
      "review-2026-12 r16 pass 1: a sample of flips survives (issue 38: 99.6% and 98.8% caught)"),
     (CHECKS, "ask of each check whether it covers the whole range its sentence names.",
      "review-2026-12 r16 pass 1: the question is whether it would fail if its sentence were false"),
+    (CH10B, "That is the behaviour Press et al. (2022) built ALiBi for",
+     "outside-reads-2026-12 ch10b-1: with a start symbol the wide ALiBi falls to 0.12-0.13 past L"),
+    (CH10B, "That is a budget, not a verdict",
+     "outside-reads-2026-12 ch10b-1: with a start symbol NoPE and ALiBi learn 3 back in 400 steps"),
+    (CH10B, "how these models do it was not measured",
+     "outside-reads-2026-12 ch10b-5: the records measure it (ALiBi at most 0.176 on the key 3 back)"),
+    (CH10B, "made training noisier, not unstable",
+     "outside-reads-2026-12 ch10b-4: the k = 3 raw-index losses rise again in every seed"),
+    (CH10B, "training did not find that solution here",
+     "outside-reads-2026-12 ch10b-13: pre-norm blocks do not offer M_k on PE as a weight"),
+    (CH10B, "A model this size learns a task in a few hundred steps",
+     "outside-reads-2026-12 ch10b-10: ALiBi, NoPE and N(0,1) x sqrt(d) need more than 1000"),
+    (CH10B, "came mostly with the heads",
+     "outside-reads-2026-12 ch10b-9: 4 heads also add slope 1/4 and halve the head width"),
+    (CH10B, "The raw index did cost something",
+     "outside-reads-2026-12 ch10b-11: the input ratio is the index's own size, normalised first"),
+    (CH10B, "RoPE held",
+     "outside-reads-2026-12 ch10b-2: at twice the training length only"),
+    (CH10B, "states each verdict as a bound that holds in all of them",
+     "outside-reads-2026-12 ch10b-7: five clean seeds bound a fresh seed's failure rate at 45%"),
+    (CH10B, "That is far below the order-blind baseline there",
+     "outside-reads-2026-12 ch10b-3: fresh seed 9 scores 0.354 against 0.447"),
+    (CH10B, "by at least 0.060",
+     "outside-reads-2026-12 ch10b-6: fresh seed 5 is ahead by 0.017"),
+    (CH10B, "does not hide the encoding",
+     "review-2026-12 r10b pass 1: a mechanism no run varies; the runs show only (not) learning"),
+    (ERRATA, "training finds it, though not as reliably",
+     "outside-reads-2026-12 ch10b-4: the k = 3 raw-index runs end at loss 0.209 to 0.403"),
+    (CH03, "without positions it cannot",
+     "outside-reads-2026-12 ch03-1: holds only for inputs with no start symbol"),
 ]
 
 

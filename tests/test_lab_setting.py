@@ -1,0 +1,82 @@
+"""Issue 39 item 2 and outside-reads-2026-12 ch10b-1/ch10b-2: a sentence about a trained model
+carries its setting. The lab tests one length ratio (twice the training length) on inputs with
+no start symbol, so every paragraph of the site that quotes how well RoPE or ALiBi kept the
+task past the training length says "twice", and every paragraph of chapter 10b that quotes
+ALiBi's or the model-without-positions' slow start says the inputs had no start symbol.
+The first test reads the lab's configs, so the wording has to change when the lab does."""
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CH10B = ROOT / "docs" / "chapters" / "10b-what-does-a-trained-model-do.md"
+# the recorded figures of RoPE and ALiBi past the training length (past, shift, axes, budget,
+# and the widget's record): each is a fraction of the answers at positions 24 to 47
+HELD = ("0.971", "0.9712", "0.938", "0.875", "0.9486", "0.728")
+# ALiBi and no positions after 400 steps, inside the training length (past.json)
+SLOW = ("0.272", "0.251")
+# Pages another helper is rewriting in this session; the last test fails once a listed page
+# passes, so the list only shrinks (tour.md left it when rtour's step 8 said "twice").
+PENDING: set = set()
+
+
+def paragraphs(path: Path) -> list:
+    text = re.sub(r"```.*?```", "", path.read_text(), flags=re.S)
+    text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
+    return [" ".join(p.split()) for p in re.split(r"\n\s*\n", text)]
+
+
+def test_the_lab_tests_one_ratio_on_inputs_without_a_start_symbol():
+    import inspect
+
+    import torch
+
+    from posenc.lab import tasks
+    from posenc.lab.experiments import EXPERIMENTS
+    ratios = {max(c.test_lengths) / c.train_lengths[-1] for e in EXPERIMENTS.values()
+              for c in e.configs.values() if max(c.test_lengths) > c.train_lengths[-1]}
+    assert ratios == {2.0}, "a new ratio: the pages' 'twice' is no longer the whole story"
+    assert "bos" not in inspect.signature(tasks.batch).parameters
+    first = tasks.batch("kback", 512, 24, generator=torch.Generator().manual_seed(0))[0][:, 0]
+    assert len(first.unique()) == 16, "a fixed first symbol: the pages' 'no start symbol' is stale"
+
+
+def unscoped(path: Path) -> list:
+    return [para for para in paragraphs(path) if re.search(r"RoPE|ALiBi", para)
+            and any(re.search(rf"(?<![\d.]){re.escape(f)}(?!\d)", para) for f in HELD)
+            and not re.search(r"twice|2x|2×", para)]
+
+
+def test_every_paragraph_quoting_rope_or_alibi_past_the_training_length_says_twice():
+    for path in sorted((ROOT / "docs").rglob("*.md")):
+        if path.name not in PENDING:
+            assert not unscoped(path), (path.name, unscoped(path)[0][:160])
+
+
+def test_every_paragraph_quoting_the_sinusoid_past_the_training_length_says_twice():
+    """The sinusoid's seed range past L (0.073 to 0.304, rounded outwards 0.31) is a 2x figure."""
+    for path in sorted((ROOT / "docs").rglob("*.md")):
+        for para in paragraphs(path):
+            if re.search(r"0\.073 to 0\.3(04|1)\b", para):
+                assert re.search(r"twice|2x|2×", para), (path.name, para[:160])
+
+
+def test_every_paragraph_quoting_the_model_without_positions_at_3_back_names_the_inputs():
+    """"Without positions ... at most 0.258" (offset.json) holds for inputs with no start symbol."""
+    for path in sorted((ROOT / "docs").rglob("*.md")):
+        for para in paragraphs(path):
+            if re.search(r"at most 0\.258\b", para):
+                assert "start symbol" in para, (path.name, para[:160])
+
+
+def test_pending_pages_leave_the_list_once_they_pass():
+    for name in PENDING:
+        assert unscoped(ROOT / "docs" / name), f"{name} passes now: remove it from PENDING"
+
+
+def test_chapter_10b_says_which_inputs_the_slow_start_is_about():
+    for para in paragraphs(CH10B):
+        if "ALiBi" in para and any(f in para for f in SLOW):
+            assert "start symbol" in para, para[:160]
+    answer = CH10B.read_text().split("## ")[0]
+    assert "start symbol" in answer and "twice" in answer
