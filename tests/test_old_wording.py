@@ -24,6 +24,8 @@ CHECKS = "docs/checks.md"
 CH03 = "docs/chapters/03-what-should-a-good-encoding-satisfy.md"
 CH10B = "docs/chapters/10b-what-does-a-trained-model-do.md"
 ERRATA = "docs/errata.md"
+CH10 = "docs/chapters/10-inside-attention.md"
+CH11 = "docs/chapters/11-a-pytorch-module.md"
 
 OLD = [
     (CH07, '"attend 3 back" at every position',
@@ -124,6 +126,22 @@ OLD = [
      "outside-reads-2026-12 ch10b-4: the k = 3 raw-index runs end at loss 0.209 to 0.403"),
     (CH03, "without positions it cannot",
      "outside-reads-2026-12 ch03-1: holds only for inputs with no start symbol"),
+    (CH10, "A trained model can learn weights close to that",
+     "review-2026-12 r1011 pass 1: no lab record measures the structure of a trained W_Q W_K^T"),
+    (CH10, "extra weights for the cheapest version",
+     "review-2026-12 r1011 pass 1: concatenating at W_Q and W_K alone costs 524288, less"),
+    (CH11, "Many tutorials store the table seq-first",
+     "review-2026-12 r1011 pass 1: unnamed; the (max_len, 1, d_model) pattern is the PyTorch "
+     "tutorial's and its copies"),
+    (CH11, "so the model sees no order at all",
+     "review-2026-12 r1011 pass 1: a causal mask still gives a decoder order; the positions "
+     "carry none"),
+    (CH11, "keeps the table's shape, device and dtype fixed",
+     "review-2026-12 r1011 pass 1: the module builds a table for each new input dtype and "
+     "moves it to the input's device; only the shape is fixed"),
+    (CH11, "2 in bfloat16 or float16); those fix",
+     "review-2026-12 r1011 pass 1: a float32-built module cast with .bfloat16() holds 6 bytes "
+     "per entry, not 2"),
 ]
 
 
