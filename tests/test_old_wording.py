@@ -164,6 +164,9 @@ OLD = [
      "review-2026-12 r1011 pass 1: no lab record measures the structure of a trained W_Q W_K^T"),
     (CH10, "extra weights for the cheapest version",
      "review-2026-12 r1011 pass 1: concatenating at W_Q and W_K alone costs 524288, less"),
+    (CH10, "zeros where content rows meet position columns",
+     "review-2026-12 r1011 pass 1: names one off-diagonal block; zeroing it alone leaves "
+     "the position-content term"),
     (CH11, "Many tutorials store the table seq-first",
      "review-2026-12 r1011 pass 1: unnamed; the (max_len, 1, d_model) pattern is the PyTorch "
      "tutorial's and its copies"),
