@@ -135,3 +135,18 @@ def test_navigation_labels_tell_apart():
     labels = nav_labels()
     assert "Run it yourself" in labels and not shared_phrases(labels), shared_phrases(labels)
     assert shared_phrases(["Try it yourself (notebook)", "Run it yourself"])
+
+
+def notation_pointers() -> list[tuple[str, str]]:
+    text = (DOCS / "notation.md").read_text(encoding="utf-8")
+    return re.findall(r"^\\\((.*?)\\\)[^\n]*\n:[^\n]*?See \[[^\]]*\]\(([^)#]*)", text, re.M)
+
+
+def test_notation_points_to_a_page_that_uses_the_symbol():
+    """Review rtour: d_model pointed to chapter 1 and omega_i to chapter 6, neither of which
+    writes the symbol; each entry's "See" page must write it."""
+    pointers = notation_pointers()
+    assert len(pointers) >= 8
+    missing = [(sym, page) for sym, page in pointers
+               if sym not in (DOCS / page).read_text(encoding="utf-8")]
+    assert not missing, missing
