@@ -53,6 +53,22 @@ def test_every_paragraph_quoting_rope_or_alibi_past_the_training_length_says_twi
             assert not unscoped(path), (path.name, unscoped(path)[0][:160])
 
 
+def test_every_paragraph_quoting_the_sinusoid_past_the_training_length_says_twice():
+    """The sinusoid's seed range past L (0.073 to 0.304, rounded outwards 0.31) is a 2x figure."""
+    for path in sorted((ROOT / "docs").rglob("*.md")):
+        for para in paragraphs(path):
+            if re.search(r"0\.073 to 0\.3(04|1)\b", para):
+                assert re.search(r"twice|2x|2×", para), (path.name, para[:160])
+
+
+def test_every_paragraph_quoting_the_model_without_positions_at_3_back_names_the_inputs():
+    """"Without positions ... at most 0.258" (offset.json) holds for inputs with no start symbol."""
+    for path in sorted((ROOT / "docs").rglob("*.md")):
+        for para in paragraphs(path):
+            if re.search(r"at most 0\.258\b", para):
+                assert "start symbol" in para, (path.name, para[:160])
+
+
 def test_pending_pages_leave_the_list_once_they_pass():
     for name in PENDING:
         assert unscoped(ROOT / "docs" / name), f"{name} passes now: remove it from PENDING"

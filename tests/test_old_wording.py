@@ -24,8 +24,44 @@ CHECKS = "docs/checks.md"
 CH03 = "docs/chapters/03-what-should-a-good-encoding-satisfy.md"
 CH10B = "docs/chapters/10b-what-does-a-trained-model-do.md"
 ERRATA = "docs/errata.md"
+CH10 = "docs/chapters/10-inside-attention.md"
+CH11 = "docs/chapters/11-a-pytorch-module.md"
+CH12 = "docs/chapters/12-variants.md"
+CH14 = "docs/chapters/14-learned-embeddings.md"
 
 OLD = [
+    (CH12, "the t2t spacing differs in both, growing with position",
+     "outside-reads-2026-12 ch12-1: alt text; the Gram-row difference is 1.93 at position 0"),
+    (CH12, "# _init_weight: float64",
+     "outside-reads-2026-12 ch12-4: Marian's table is built by create_weight in transformers 5.24.0"),
+    (CH12, "The conventions of two widely used codebases",
+     "review-2026-12 r1214 pass 1: the list names three codebases besides the paper"),
+    (CH12, "where each is re-derived from its description and compared",
+     "review-2026-12 r1214 pass 1: tests/test_variants.py re-derives t2t and fairseq, not Marian"),
+    (CH12, '"a model trained from scratch absorbs it"',
+     "review-2026-12 r1214 pass 1: a quotation nobody on the site says"),
+    (CH12, "the formula defines no table of odd width",
+     "review-2026-12 r1214 pass 1: column by column it does (DistilBERT's, Marian's)"),
+    (CH12, "An odd \\(d_{\\text{model}}\\) has no definition",
+     "review-2026-12 r1214 pass 1: the Summary's restatement"),
+    (CH12, "The table is a buffer of `init_size` rows",
+     "review-2026-12 r1214 pass 1: a buffer only on fairseq main since 2023, in no release"),
+    (CH12, "each is what some model you can download runs",
+     "review-2026-12 r1214 pass 1: released DistilBERT configs set sinusoidal_pos_embds false"),
+    (CH12, "where `posenc` multiplies by the frequency",
+     "review-2026-12 r1214 pass 1: posenc rotates a few exact rows; multiplying leaves most gaps"),
+    (CH12, "/2 - 1\\) instead, so the last pair's frequency",
+     "review-2026-12 r1214 pass 1: at d_model = 2 t2t's one pair is 1, not 1/base"),
+    (CH12, "at any one width the two differ",
+     "outside-reads-2026-12 ch12-3: at d_model = 2 both are [1.]"),
+    (CH12, "exact for all rows",
+     "review-2026-12 r1214 pass 1: allclose, to rounding (as ch12-2)"),
+    (CH14, "that fix is free",
+     "outside-reads-2026-12 ch14-1: the rows, not a model that uses them (lab: at most 0.31)"),
+    (CH14, "rebuild it longer, no training needed",
+     "outside-reads-2026-12 ch14-1: the table's cell"),
+    (CH14, "same interface as the sinusoidal module",
+     "review-2026-12 r1214 pass 1: (max_len, d_model) against (d_model, max_len); no positions"),
     (CH07, '"attend 3 back" at every position',
      "review-2026-12 r0107 pass 1: queries 0 to 2 have no key three back (argmax 0)"),
     (CH07, "with each row's highest score on it",
@@ -124,6 +160,22 @@ OLD = [
      "outside-reads-2026-12 ch10b-4: the k = 3 raw-index runs end at loss 0.209 to 0.403"),
     (CH03, "without positions it cannot",
      "outside-reads-2026-12 ch03-1: holds only for inputs with no start symbol"),
+    (CH10, "A trained model can learn weights close to that",
+     "review-2026-12 r1011 pass 1: no lab record measures the structure of a trained W_Q W_K^T"),
+    (CH10, "extra weights for the cheapest version",
+     "review-2026-12 r1011 pass 1: concatenating at W_Q and W_K alone costs 524288, less"),
+    (CH11, "Many tutorials store the table seq-first",
+     "review-2026-12 r1011 pass 1: unnamed; the (max_len, 1, d_model) pattern is the PyTorch "
+     "tutorial's and its copies"),
+    (CH11, "so the model sees no order at all",
+     "review-2026-12 r1011 pass 1: a causal mask still gives a decoder order; the positions "
+     "carry none"),
+    (CH11, "keeps the table's shape, device and dtype fixed",
+     "review-2026-12 r1011 pass 1: the module builds a table for each new input dtype and "
+     "moves it to the input's device; only the shape is fixed"),
+    (CH11, "2 in bfloat16 or float16); those fix",
+     "review-2026-12 r1011 pass 1: a float32-built module cast with .bfloat16() holds 6 bytes "
+     "per entry, not 2"),
 ]
 
 
