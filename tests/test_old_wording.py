@@ -24,8 +24,45 @@ CHECKS = "docs/checks.md"
 CH03 = "docs/chapters/03-what-should-a-good-encoding-satisfy.md"
 CH10B = "docs/chapters/10b-what-does-a-trained-model-do.md"
 ERRATA = "docs/errata.md"
+CH13 = "docs/chapters/13-how-precise-is-the-table.md"
+CH10 = "docs/chapters/10-inside-attention.md"
+CH11 = "docs/chapters/11-a-pytorch-module.md"
+CH12 = "docs/chapters/12-variants.md"
+CH14 = "docs/chapters/14-learned-embeddings.md"
 
 OLD = [
+    (CH12, "the t2t spacing differs in both, growing with position",
+     "outside-reads-2026-12 ch12-1: alt text; the Gram-row difference is 1.93 at position 0"),
+    (CH12, "# _init_weight: float64",
+     "outside-reads-2026-12 ch12-4: Marian's table is built by create_weight in transformers 5.24.0"),
+    (CH12, "The conventions of two widely used codebases",
+     "review-2026-12 r1214 pass 1: the list names three codebases besides the paper"),
+    (CH12, "where each is re-derived from its description and compared",
+     "review-2026-12 r1214 pass 1: tests/test_variants.py re-derives t2t and fairseq, not Marian"),
+    (CH12, '"a model trained from scratch absorbs it"',
+     "review-2026-12 r1214 pass 1: a quotation nobody on the site says"),
+    (CH12, "the formula defines no table of odd width",
+     "review-2026-12 r1214 pass 1: column by column it does (DistilBERT's, Marian's)"),
+    (CH12, "An odd \\(d_{\\text{model}}\\) has no definition",
+     "review-2026-12 r1214 pass 1: the Summary's restatement"),
+    (CH12, "The table is a buffer of `init_size` rows",
+     "review-2026-12 r1214 pass 1: a buffer only on fairseq main since 2023, in no release"),
+    (CH12, "each is what some model you can download runs",
+     "review-2026-12 r1214 pass 1: released DistilBERT configs set sinusoidal_pos_embds false"),
+    (CH12, "where `posenc` multiplies by the frequency",
+     "review-2026-12 r1214 pass 1: posenc rotates a few exact rows; multiplying leaves most gaps"),
+    (CH12, "/2 - 1\\) instead, so the last pair's frequency",
+     "review-2026-12 r1214 pass 1: at d_model = 2 t2t's one pair is 1, not 1/base"),
+    (CH12, "at any one width the two differ",
+     "outside-reads-2026-12 ch12-3: at d_model = 2 both are [1.]"),
+    (CH12, "exact for all rows",
+     "review-2026-12 r1214 pass 1: allclose, to rounding (as ch12-2)"),
+    (CH14, "that fix is free",
+     "outside-reads-2026-12 ch14-1: the rows, not a model that uses them (lab: at most 0.31)"),
+    (CH14, "rebuild it longer, no training needed",
+     "outside-reads-2026-12 ch14-1: the table's cell"),
+    (CH14, "same interface as the sinusoidal module",
+     "review-2026-12 r1214 pass 1: (max_len, d_model) against (d_model, max_len); no positions"),
     (CH07, '"attend 3 back" at every position',
      "review-2026-12 r0107 pass 1: queries 0 to 2 have no key three back (argmax 0)"),
     (CH07, "with each row's highest score on it",
@@ -150,6 +187,66 @@ OLD = [
      "review-2026-12 rerr2 pass 1: findings' own figures also come from torch and transformers"),
     (ERRATA, "fixed on its page with a check that fails on the old text",
      "review-2026-12 rerr2 pass 1: three fixed findings say no mechanical check can read them"),
+    (CH13, "build in float64 or float32 and cast the finished table",
+     "review-2026-12 r13 pass 1: a float32 table's own error passes the float16 floor from "
+     "position 4,253 (11.5 times it at 50,000)"),
+    (CH13, "(the sixth, built in bfloat16, sits at 2 from the second decade on)",
+     "review-2026-12 r13 pass 1: at the figure's positions 100 to 999 it is 0.35 to 1.99"),
+    (CH13, "it is at 2 from the second decade on",
+     "review-2026-12 r13 pass 1: the same, in the figure caption"),
+    (CH13, "Float64 `sin` is dearer than float32 `sin`, so float64-then-cast is usually the slowest",
+     "review-2026-12 r13 pass 1: a timing stated as a property of the method; now the record's"),
+    (CH13, "where starting a second thread costs more than it saves",
+     "review-2026-12 r13 pass 1: no recorded timing shows it"),
+    (CH13, "PyTorch's own time varied twofold across our runs",
+     "review-2026-12 r13 pass 1: not in the record"),
+    (CH13, "The division by 512 is exact, but two roundings reach",
+     "review-2026-12 r13 pass 1: in float32 the factor -ln(10000)/d is rounded too (a third)"),
+    (CH13, "over the same positions, more than ten times",
+     "review-2026-12 r13 pass 1: a pointer to positions named only in the next sentence"),
+    (CH13, "(the width of BERT and GPT-2)",
+     "review-2026-12 r13 pass 1: 768 is BERT-base and GPT-2 small; BERT-large and GPT-2 medium "
+     "are 1024"),
+    (CH13, "NumPy's float32 kernels can double it",
+     "review-2026-12 r13 pass 1: over every position AVX2 raises the decade worsts 1.30 to 1.67 "
+     "times"),
+    (CH13, "within half a float32 unit (2.98e-8) everywhere",
+     "outside-reads-2026-12 ch13-1 (Summary): float64's own angle error grows with the position"),
+    (CH13, "is smallest where the two terms balance",
+     "review-2026-12 r13 pass 1: the terms are equal at (N/16)^(2/3) = 64; the minimum is at "
+     "(N/8)^(2/3)"),
+    (CH13, "float32 frequency is rounded by nearly the full half unit",
+     "review-2026-12 r13 pass 1: with exact frequencies the wider table still crosses first"),
+    (CH13, "the float64 table rounded once to half precision",
+     "review-2026-12 r13 pass 1: bfloat16 goes through float32 (to_bfloat16, and PyTorch's own "
+     "float64 cast), so twice"),
+    (CH13, "(position 9,465 reaches it; from position 10 on,",
+     "review-2026-12 r13 pass 1: 8.0e-8 is the maximum over 10 to 9,999 only (8.11e-8 at "
+     "37,844), and past 2^24 float32 positions round (9.56e-8 at 16,783,913)"),
+    (CH13, "keeps every entry within half a float32 unit",
+     "outside-reads-2026-12 ch13-1: no range; the float64 angle's own error grows with the "
+     "position (at 10**9 cast entries miss by more than half a unit plus 1e-10)"),
+    (CH13, "This section moved here from",
+     "review-2026-12 r13 pass 1: history the chapter's question does not need (prose budget)"),
+    (CH10, "A trained model can learn weights close to that",
+     "review-2026-12 r1011 pass 1: no lab record measures the structure of a trained W_Q W_K^T"),
+    (CH10, "extra weights for the cheapest version",
+     "review-2026-12 r1011 pass 1: concatenating at W_Q and W_K alone costs 524288, less"),
+    (CH10, "zeros where content rows meet position columns",
+     "review-2026-12 r1011 pass 1: names one off-diagonal block; zeroing it alone leaves "
+     "the position-content term"),
+    (CH11, "Many tutorials store the table seq-first",
+     "review-2026-12 r1011 pass 1: unnamed; the (max_len, 1, d_model) pattern is the PyTorch "
+     "tutorial's and its copies"),
+    (CH11, "so the model sees no order at all",
+     "review-2026-12 r1011 pass 1: a causal mask still gives a decoder order; the positions "
+     "carry none"),
+    (CH11, "keeps the table's shape, device and dtype fixed",
+     "review-2026-12 r1011 pass 1: the module builds a table for each new input dtype and "
+     "moves it to the input's device; only the shape is fixed"),
+    (CH11, "2 in bfloat16 or float16); those fix",
+     "review-2026-12 r1011 pass 1: a float32-built module cast with .bfloat16() holds 6 bytes "
+     "per entry, not 2"),
 ]
 
 
