@@ -24,6 +24,7 @@ CHECKS = "docs/checks.md"
 CH03 = "docs/chapters/03-what-should-a-good-encoding-satisfy.md"
 CH10B = "docs/chapters/10b-what-does-a-trained-model-do.md"
 ERRATA = "docs/errata.md"
+CH09 = "docs/chapters/09-does-it-keep-its-promises.md"
 CH13 = "docs/chapters/13-how-precise-is-the-table.md"
 CH10 = "docs/chapters/10-inside-attention.md"
 CH11 = "docs/chapters/11-a-pytorch-module.md"
@@ -61,6 +62,18 @@ OLD = [
      "outside-reads-2026-12 ch14-1: the rows, not a model that uses them (lab: at most 0.31)"),
     (CH14, "rebuild it longer, no training needed",
      "outside-reads-2026-12 ch14-1: the table's cell"),
+    (CH12, "Its table is the same function evaluated two rows later",
+     "review-2026-12 r1214 pass 1: fairseq's own table (t2t, concatenated) is up to 2.0 away"),
+    (CH12, "padding_idx=1): # get_embedding ... half = dim // 2",
+     "review-2026-12 r1214 pass 1: the NumPy rewrite is float64, get_embedding float32"),
+    (CH14, "786432 for GPT-2 (1024 rows",
+     "review-2026-12 r1214 pass 1: GPT-2 small; the family's largest has 1600 columns"),
+    (CH12, "DistilBERT's rule from the previous section",
+     "review-2026-12 r1214 pass 1: the rule is two sections back (odd width)"),
+    (CH12, "and the column permutation `perm`",
+     "review-2026-12 r1214 pass 1: by then perm names the RoPE row order (32 entries)"),
+    (CH12, "by permuting the rows of \\(W_Q\\) and \\(W_K\\) (not \\(W_V\\)), head by head",
+     "review-2026-12 r1214 pass 1: biases too, and only the rotated rows under partial rotary"),
     (CH14, "same interface as the sinusoidal module",
      "review-2026-12 r1214 pass 1: (max_len, d_model) against (d_model, max_len); no positions"),
     (CH07, '"attend 3 back" at every position',
@@ -161,6 +174,60 @@ OLD = [
      "outside-reads-2026-12 ch10b-4: the k = 3 raw-index runs end at loss 0.209 to 0.403"),
     (CH03, "without positions it cannot",
      "outside-reads-2026-12 ch03-1: holds only for inputs with no start symbol"),
+    (CH03, "it is what the slow frequencies of the final formula are for",
+     "review-2026-12 r0309 pass 1: without every pair slower than 0.1 the d_model 64 table is "
+     "still local (0.51); sin and cos at 1, 0.1, 0.01, 0.001 has slow pairs and is not (1.49)"),
+    (CH09, "The sections below look at each promise over longer ranges",
+     "review-2026-12 r0309 pass 1: length independence, offsets and extends get no longer range"),
+    (CH09, "the fastest columns come within 1e-12",
+     "review-2026-12 r0309 pass 1: column 20 comes within 1e-13 of -1; columns 0 and 1 only "
+     "within 3.8e-6 and 4.5e-10"),
+    (CH09, "This needs enough slow pairs",
+     "review-2026-12 r0309 pass 1: widths 14 and 16 have nearly the same slowest pair; one more "
+     "pair of any speed brings the neighbours back"),
+    (CH09, "## Smooth: neighbours are close",
+     "review-2026-12 r0309 pass 1: near closer than far is chapter 3's 'local', not 'smooth'"),
+    (CH09, "Unique and smooth over 20,000 positions",
+     "review-2026-12 r0309 pass 1: near closer than far is chapter 3's 'local', not 'smooth'"),
+    (CH09, "often made",
+     "review-2026-12 r0309 pass 1: the claims page shows one seed article making it"),
+    (CH09, "as [often claimed]",
+     "review-2026-12 r0309 pass 1: the claims page shows one seed article making it"),
+    (CH09, "which the geometric spread of frequencies prevents",
+     "review-2026-12 r0309 pass 1: random, uniform and harmonic spreads keep neighbours closest "
+     "too; only evenly spaced frequencies realign (0.129 at offset 188,807)"),
+    (CH09, "pairs 1 and 3 add most of the rest",
+     "review-2026-12 r0309 pass 1: pairs 1 and 3 add 1.06 of the remaining 2.10; pair 2 adds "
+     "0.37, pair 4 0.31"),
+    (CH09, "later with every larger base",
+     "review-2026-12 r0309 pass 1: base 2,000 turns negative at offset 298, before base 1,500 "
+     "(329)"),
+    (ERRATA, "The one direct comparison we know of",
+     "review-2026-12 rerr2 pass 1: Wang et al. (ICLR 2021) compare the two inside BERT"),
+    (ERRATA, "Written by several explainers",
+     "review-2026-12 rerr2 pass 1: unnamed; seed 004 makes the RoPE claim"),
+    (ERRATA, "| unsupported | explainers |",
+     "review-2026-12 rerr2 pass 1: the table row of #rope-solves, same finding"),
+    (ERRATA, "DataTec Studio",
+     "review-2026-12 rerr2 pass 1: the quotation is found in no stored source"),
+    (ERRATA, "The error grows with the angles",
+     "review-2026-12 rerr2 pass 1: 6.4e-07, 4.7e-07, 2.3e-07 at offsets 1, 5, 10"),
+    (ERRATA, "\\(\\sin 6 \\approx -0.279\\), far from",
+     "review-2026-12 rerr2 pass 1: (1, 2), (0, 3), (4, 5) are closer than (0, 6)"),
+    (ERRATA, "trained weights cancel that term",
+     "review-2026-12 rerr2 pass 1: the terms in each position alone also move the score"),
+    (ERRATA, "at about the accuracy a model ignoring order gets",
+     "review-2026-12 rerr2 pass 1: 0.209-0.238 at length 8 against 0.320, unchecked"),
+    (ERRATA, "independent of any machine: See",
+     "review-2026-12 rerr2 pass 1: the colon introduced a pointer, not the computation"),
+    (ERRATA, "lucidrains' code, DUSt3R and others",
+     "review-2026-12 rerr2 pass 1: unlinked, others unnamed"),
+    (ERRATA, "found learned embeddings performed better than",
+     "review-2026-12 rerr2 pass 1: seed 004 says marginally better"),
+    (ERRATA, "a few lines of NumPy or mpmath that do not call",
+     "review-2026-12 rerr2 pass 1: findings' own figures also come from torch and transformers"),
+    (ERRATA, "fixed on its page with a check that fails on the old text",
+     "review-2026-12 rerr2 pass 1: three fixed findings say no mechanical check can read them"),
     (CH13, "build in float64 or float32 and cast the finished table",
      "review-2026-12 r13 pass 1: a float32 table's own error passes the float16 floor from "
      "position 4,253 (11.5 times it at 50,000)"),
@@ -209,6 +276,9 @@ OLD = [
      "review-2026-12 r1011 pass 1: no lab record measures the structure of a trained W_Q W_K^T"),
     (CH10, "extra weights for the cheapest version",
      "review-2026-12 r1011 pass 1: concatenating at W_Q and W_K alone costs 524288, less"),
+    (CH10, "zeros where content rows meet position columns",
+     "review-2026-12 r1011 pass 1: names one off-diagonal block; zeroing it alone leaves "
+     "the position-content term"),
     (CH11, "Many tutorials store the table seq-first",
      "review-2026-12 r1011 pass 1: unnamed; the (max_len, 1, d_model) pattern is the PyTorch "
      "tutorial's and its copies"),
