@@ -267,6 +267,9 @@ OLD = [
     (CH13, "keeps every entry within half a float32 unit",
      "outside-reads-2026-12 ch13-1: no range; the float64 angle's own error grows with the "
      "position (at 10**9 cast entries miss by more than half a unit plus 1e-10)"),
+    (CH13, "and explanations say this is",
+     "review-2026-12 r13 pass 1: unnamed plural; the claims page names one maintainer's reply "
+     "(errata#log-space)"),
     (CH13, "This section moved here from",
      "review-2026-12 r13 pass 1: history the chapter's question does not need (prose budget)"),
     (CH10, "A trained model can learn weights close to that",
