@@ -24,6 +24,10 @@ CHECKS = "docs/checks.md"
 CH03 = "docs/chapters/03-what-should-a-good-encoding-satisfy.md"
 CH10B = "docs/chapters/10b-what-does-a-trained-model-do.md"
 ERRATA = "docs/errata.md"
+CH09 = "docs/chapters/09-does-it-keep-its-promises.md"
+CH13 = "docs/chapters/13-how-precise-is-the-table.md"
+CH10 = "docs/chapters/10-inside-attention.md"
+CH11 = "docs/chapters/11-a-pytorch-module.md"
 CH12 = "docs/chapters/12-variants.md"
 CH14 = "docs/chapters/14-learned-embeddings.md"
 
@@ -58,6 +62,18 @@ OLD = [
      "outside-reads-2026-12 ch14-1: the rows, not a model that uses them (lab: at most 0.31)"),
     (CH14, "rebuild it longer, no training needed",
      "outside-reads-2026-12 ch14-1: the table's cell"),
+    (CH12, "Its table is the same function evaluated two rows later",
+     "review-2026-12 r1214 pass 1: fairseq's own table (t2t, concatenated) is up to 2.0 away"),
+    (CH12, "padding_idx=1): # get_embedding ... half = dim // 2",
+     "review-2026-12 r1214 pass 1: the NumPy rewrite is float64, get_embedding float32"),
+    (CH14, "786432 for GPT-2 (1024 rows",
+     "review-2026-12 r1214 pass 1: GPT-2 small; the family's largest has 1600 columns"),
+    (CH12, "DistilBERT's rule from the previous section",
+     "review-2026-12 r1214 pass 1: the rule is two sections back (odd width)"),
+    (CH12, "and the column permutation `perm`",
+     "review-2026-12 r1214 pass 1: by then perm names the RoPE row order (32 entries)"),
+    (CH12, "by permuting the rows of \\(W_Q\\) and \\(W_K\\) (not \\(W_V\\)), head by head",
+     "review-2026-12 r1214 pass 1: biases too, and only the rotated rows under partial rotary"),
     (CH14, "same interface as the sinusoidal module",
      "review-2026-12 r1214 pass 1: (max_len, d_model) against (d_model, max_len); no positions"),
     (CH07, '"attend 3 back" at every position',
@@ -158,6 +174,123 @@ OLD = [
      "outside-reads-2026-12 ch10b-4: the k = 3 raw-index runs end at loss 0.209 to 0.403"),
     (CH03, "without positions it cannot",
      "outside-reads-2026-12 ch03-1: holds only for inputs with no start symbol"),
+    (CH03, "it is what the slow frequencies of the final formula are for",
+     "review-2026-12 r0309 pass 1: without every pair slower than 0.1 the d_model 64 table is "
+     "still local (0.51); sin and cos at 1, 0.1, 0.01, 0.001 has slow pairs and is not (1.49)"),
+    (CH09, "The sections below look at each promise over longer ranges",
+     "review-2026-12 r0309 pass 1: length independence, offsets and extends get no longer range"),
+    (CH09, "the fastest columns come within 1e-12",
+     "review-2026-12 r0309 pass 1: column 20 comes within 1e-13 of -1; columns 0 and 1 only "
+     "within 3.8e-6 and 4.5e-10"),
+    (CH09, "This needs enough slow pairs",
+     "review-2026-12 r0309 pass 1: widths 14 and 16 have nearly the same slowest pair; one more "
+     "pair of any speed brings the neighbours back"),
+    (CH09, "## Smooth: neighbours are close",
+     "review-2026-12 r0309 pass 1: near closer than far is chapter 3's 'local', not 'smooth'"),
+    (CH09, "Unique and smooth over 20,000 positions",
+     "review-2026-12 r0309 pass 1: near closer than far is chapter 3's 'local', not 'smooth'"),
+    (CH09, "often made",
+     "review-2026-12 r0309 pass 1: the claims page shows one seed article making it"),
+    (CH09, "as [often claimed]",
+     "review-2026-12 r0309 pass 1: the claims page shows one seed article making it"),
+    (CH09, "which the geometric spread of frequencies prevents",
+     "review-2026-12 r0309 pass 1: random, uniform and harmonic spreads keep neighbours closest "
+     "too; only evenly spaced frequencies realign (0.129 at offset 188,807)"),
+    (CH09, "pairs 1 and 3 add most of the rest",
+     "review-2026-12 r0309 pass 1: pairs 1 and 3 add 1.06 of the remaining 2.10; pair 2 adds "
+     "0.37, pair 4 0.31"),
+    (CH09, "later with every larger base",
+     "review-2026-12 r0309 pass 1: base 2,000 turns negative at offset 298, before base 1,500 "
+     "(329)"),
+    (ERRATA, "The one direct comparison we know of",
+     "review-2026-12 rerr2 pass 1: Wang et al. (ICLR 2021) compare the two inside BERT"),
+    (ERRATA, "Written by several explainers",
+     "review-2026-12 rerr2 pass 1: unnamed; seed 004 makes the RoPE claim"),
+    (ERRATA, "| unsupported | explainers |",
+     "review-2026-12 rerr2 pass 1: the table row of #rope-solves, same finding"),
+    (ERRATA, "DataTec Studio",
+     "review-2026-12 rerr2 pass 1: the quotation is found in no stored source"),
+    (ERRATA, "The error grows with the angles",
+     "review-2026-12 rerr2 pass 1: 6.4e-07, 4.7e-07, 2.3e-07 at offsets 1, 5, 10"),
+    (ERRATA, "\\(\\sin 6 \\approx -0.279\\), far from",
+     "review-2026-12 rerr2 pass 1: (1, 2), (0, 3), (4, 5) are closer than (0, 6)"),
+    (ERRATA, "trained weights cancel that term",
+     "review-2026-12 rerr2 pass 1: the terms in each position alone also move the score"),
+    (ERRATA, "at about the accuracy a model ignoring order gets",
+     "review-2026-12 rerr2 pass 1: 0.209-0.238 at length 8 against 0.320, unchecked"),
+    (ERRATA, "independent of any machine: See",
+     "review-2026-12 rerr2 pass 1: the colon introduced a pointer, not the computation"),
+    (ERRATA, "lucidrains' code, DUSt3R and others",
+     "review-2026-12 rerr2 pass 1: unlinked, others unnamed"),
+    (ERRATA, "found learned embeddings performed better than",
+     "review-2026-12 rerr2 pass 1: seed 004 says marginally better"),
+    (ERRATA, "a few lines of NumPy or mpmath that do not call",
+     "review-2026-12 rerr2 pass 1: findings' own figures also come from torch and transformers"),
+    (ERRATA, "fixed on its page with a check that fails on the old text",
+     "review-2026-12 rerr2 pass 1: three fixed findings say no mechanical check can read them"),
+    (CH13, "build in float64 or float32 and cast the finished table",
+     "review-2026-12 r13 pass 1: a float32 table's own error passes the float16 floor from "
+     "position 4,253 (11.5 times it at 50,000)"),
+    (CH13, "(the sixth, built in bfloat16, sits at 2 from the second decade on)",
+     "review-2026-12 r13 pass 1: at the figure's positions 100 to 999 it is 0.35 to 1.99"),
+    (CH13, "it is at 2 from the second decade on",
+     "review-2026-12 r13 pass 1: the same, in the figure caption"),
+    (CH13, "Float64 `sin` is dearer than float32 `sin`, so float64-then-cast is usually the slowest",
+     "review-2026-12 r13 pass 1: a timing stated as a property of the method; now the record's"),
+    (CH13, "where starting a second thread costs more than it saves",
+     "review-2026-12 r13 pass 1: no recorded timing shows it"),
+    (CH13, "PyTorch's own time varied twofold across our runs",
+     "review-2026-12 r13 pass 1: not in the record"),
+    (CH13, "The division by 512 is exact, but two roundings reach",
+     "review-2026-12 r13 pass 1: in float32 the factor -ln(10000)/d is rounded too (a third)"),
+    (CH13, "over the same positions, more than ten times",
+     "review-2026-12 r13 pass 1: a pointer to positions named only in the next sentence"),
+    (CH13, "(the width of BERT and GPT-2)",
+     "review-2026-12 r13 pass 1: 768 is BERT-base and GPT-2 small; BERT-large and GPT-2 medium "
+     "are 1024"),
+    (CH13, "NumPy's float32 kernels can double it",
+     "review-2026-12 r13 pass 1: over every position AVX2 raises the decade worsts 1.30 to 1.67 "
+     "times"),
+    (CH13, "within half a float32 unit (2.98e-8) everywhere",
+     "outside-reads-2026-12 ch13-1 (Summary): float64's own angle error grows with the position"),
+    (CH13, "is smallest where the two terms balance",
+     "review-2026-12 r13 pass 1: the terms are equal at (N/16)^(2/3) = 64; the minimum is at "
+     "(N/8)^(2/3)"),
+    (CH13, "float32 frequency is rounded by nearly the full half unit",
+     "review-2026-12 r13 pass 1: with exact frequencies the wider table still crosses first"),
+    (CH13, "the float64 table rounded once to half precision",
+     "review-2026-12 r13 pass 1: bfloat16 goes through float32 (to_bfloat16, and PyTorch's own "
+     "float64 cast), so twice"),
+    (CH13, "(position 9,465 reaches it; from position 10 on,",
+     "review-2026-12 r13 pass 1: 8.0e-8 is the maximum over 10 to 9,999 only (8.11e-8 at "
+     "37,844), and past 2^24 float32 positions round (9.56e-8 at 16,783,913)"),
+    (CH13, "keeps every entry within half a float32 unit",
+     "outside-reads-2026-12 ch13-1: no range; the float64 angle's own error grows with the "
+     "position (at 10**9 cast entries miss by more than half a unit plus 1e-10)"),
+    (CH13, "and explanations say this is",
+     "review-2026-12 r13 pass 1: unnamed plural; the claims page names one maintainer's reply "
+     "(errata#log-space)"),
+    (CH13, "This section moved here from",
+     "review-2026-12 r13 pass 1: history the chapter's question does not need (prose budget)"),
+    (CH10, "A trained model can learn weights close to that",
+     "review-2026-12 r1011 pass 1: no lab record measures the structure of a trained W_Q W_K^T"),
+    (CH10, "extra weights for the cheapest version",
+     "review-2026-12 r1011 pass 1: concatenating at W_Q and W_K alone costs 524288, less"),
+    (CH10, "zeros where content rows meet position columns",
+     "review-2026-12 r1011 pass 1: names one off-diagonal block; zeroing it alone leaves "
+     "the position-content term"),
+    (CH11, "Many tutorials store the table seq-first",
+     "review-2026-12 r1011 pass 1: unnamed; the (max_len, 1, d_model) pattern is the PyTorch "
+     "tutorial's and its copies"),
+    (CH11, "so the model sees no order at all",
+     "review-2026-12 r1011 pass 1: a causal mask still gives a decoder order; the positions "
+     "carry none"),
+    (CH11, "keeps the table's shape, device and dtype fixed",
+     "review-2026-12 r1011 pass 1: the module builds a table for each new input dtype and "
+     "moves it to the input's device; only the shape is fixed"),
+    (CH11, "2 in bfloat16 or float16); those fix",
+     "review-2026-12 r1011 pass 1: a float32-built module cast with .bfloat16() holds 6 bytes "
+     "per entry, not 2"),
 ]
 
 
