@@ -78,3 +78,23 @@ def test_gallery_titles_fit_a_phone():
             box = ax.title.get_window_extent(renderer)
             assert 0 <= box.x0 and box.x1 <= fig.bbox.width, (ax.get_title(), box)
     plt.close(fig)
+
+
+def test_gallery_bits_in_lanes_and_a_plain_key():
+    """Chapter 3's gallery on a phone (findings ch03-2): drawn as lines over one another, the
+    binary bits filled their panel with colour (bit 0 flips at every position), and the key read
+    "column 0 or the 1st listed". Each bit column is now bars in a lane of its own, and the key
+    names the order of the columns shown."""
+    from posenc.candidates import CANDIDATES
+
+    fig = gallery(list(CANDIDATES), n=64, columns={"sinusoidal": [0, 8, 16, 62]})
+    bits = next(ax for ax in fig.axes if ax.get_title() == "binary bits (12)")
+    assert not bits.lines                                      # no lines drawn over one another
+    lanes = [c.get_datalim(bits.transData) for c in bits.collections]
+    assert len(lanes) == 4
+    for slot, box in enumerate(lanes):                         # lane `slot`: y in [slot, slot + 0.75]
+        assert slot <= box.y0 and box.y1 <= slot + 0.75, (slot, box)
+    assert [t.get_text() for t in bits.get_yticklabels()] == ["0", "1", "2", "3"]
+    key = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert key == ["1st column shown", "2nd column shown", "3rd column shown", "4th column shown"]
+    plt.close(fig)

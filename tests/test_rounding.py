@@ -30,6 +30,16 @@ def test_apply_is_correctly_rounded(function, dtype):
     assert got.astype(np.float64).tolist() == want
 
 
+
+@pytest.mark.parametrize("function", ["sin", "cos"])
+def test_apply_is_correctly_rounded_at_large_float32_angles(function):
+    """Chapter 13 rounds float32 angles up to position 10**6; the test above stops at 3000
+    (review-2026-12 r13 pass 1)."""
+    x = np.random.default_rng(3).uniform(-1e6, 1e6, 300).astype(np.float32).astype(np.float64)
+    mpmath.mp.dps = 50
+    want = [mp_round(getattr(mpmath, function)(mpmath.mpf(a)), "float32") for a in x]
+    assert rounding.apply(function, x, "float32").astype(np.float64).tolist() == want
+
 def test_apply_float64_is_correctly_rounded():
     x = np.random.default_rng(2).uniform(-100, 100, 60)
     mpmath.mp.dps = 50

@@ -347,3 +347,47 @@ def test_m5_dynamic_follows_transformers_when_given_the_longest_length_seen():
     assert np.allclose(ours(200), inv, rtol=2**-20, atol=0)
     assert not np.allclose(ours(150), inv, rtol=2**-20, atol=0)
     assert "longest length seen" in " ".join(RotaryEmbedding.from_rope_parameters.__doc__.split())
+
+
+# ------------------------------------------------------------------- torch-9, torch-10, M2
+README = " ".join((__import__("pathlib").Path(__file__).resolve().parents[1] / "README.md")
+                  .read_text().split())
+
+
+def test_9_the_readme_names_each_misuse_that_runs_and_each_runs():
+    """torch-9: the README said bad input raises, naming the argument; (batch, seq, heads,
+    head_dim) RoPE input ran silently. It now names the three misuses no check can tell from
+    the shapes and values, and each does run (so the sentence is true); num_heads= catches the
+    first."""
+    assert "Three misuses cannot be told from the shapes and values, and run" in README
+    for words in ("num_heads=", 'axes="bshd"', "`[0, 0, 0, 1]`", "batch_first=False"):
+        assert words in README, words
+    q = torch.randn(2, 6, 4, 16)                                     # (batch, seq, heads, d)
+    RotaryEmbedding(16)(q, q, offset=3)
+    with pytest.raises(ValueError, match="num_heads"):
+        RotaryEmbedding(16, num_heads=4)(q, q, offset=3)
+    mask = torch.tensor([[0, 0, 0, 1], [0, 0, 1, 1]])[:1]          # a mask, also positions
+    RotaryEmbedding(16)(torch.randn(1, 2, 4, 16), torch.randn(1, 2, 4, 16), mask)
+    SinusoidalPositionalEncoding(8, 16)(torch.zeros(100, 8, 8))      # torch-M2: seq-first
+
+
+def test_10_the_readme_says_which_module_rounds_once():
+    """torch-10: "It keeps one table per input dtype, each entry rounded once" followed the RoPE
+    example, but RotaryEmbedding rounds bfloat16 twice (via float32, as transformers does). The
+    README now names the module of each; checked: the sinusoidal module's bfloat16 entries are
+    float64 rounded once, RotaryEmbedding's differ from that at some entries."""
+    from posenc.torch_module.table import round_to_16_bit
+
+    assert "`SinusoidalPositionalEncoding` keeps one table per input dtype, each entry " \
+           "rounded once" in README
+    assert "so bfloat16 and float16 are rounded twice, as in transformers" in README
+    pos = np.arange(8192)
+    omega = RotaryEmbedding(128).frequencies
+    cos64 = np.cos(np.outer(pos, omega))
+    once = round_to_16_bit(cos64, torch.bfloat16)
+    rope = RotaryEmbedding(128).cos_sin(torch.from_numpy(pos), torch.bfloat16)[0]
+    assert int((rope != once).sum()) > 0                             # rounded twice somewhere
+    pe = SinusoidalPositionalEncoding(128, 8192)
+    table = pe(torch.zeros(1, 8192, 128, dtype=torch.bfloat16))[0]
+    from posenc import encode
+    assert torch.equal(table, round_to_16_bit(encode(8192, 128), torch.bfloat16))

@@ -1,4 +1,5 @@
-"""RoPE in torch: rotate queries and keys of shape ``(batch, heads, seq, head_dim)``.
+"""RoPE in torch: rotate queries and keys of shape ``(batch, heads, seq, head_dim)`` (or, with
+``axes="bshd"``, ``(batch, seq, heads, head_dim)``).
 
 The frequencies are any of :mod:`posenc.scaling`'s (or the paper's), with YaRN's attention
 factor; the angles ``pos * omega_i`` are taken in float64 and their cosines and sines rounded

@@ -157,7 +157,9 @@ class SinusoidalPositionalEncoding(NotScriptable, nn.Module):
         ``x`` is ``(batch, seq, d_model)`` (``True``, the default) or ``(seq, batch, d_model)``
         (``False``). Loading a seq-first ``pe`` table (the PyTorch tutorial's) into a module
         built without it is refused: the layout of ``x`` cannot be told from its shape, so the
-        replacing code must say which it passes.
+        replacing code must say which it passes. For the same reason a ``(seq, batch,
+        d_model)`` input given to a batch-first module runs, read as ``(batch, seq)``, even when
+        its seq is past ``max_len`` (see Examples).
     dtype : torch.dtype, default torch.float32
         The table built now; a table for another input dtype is built on first use.
     device : torch.device or str, optional
@@ -186,6 +188,8 @@ class SinusoidalPositionalEncoding(NotScriptable, nn.Module):
     >>> module(x, torch.tensor([[0, 1, 2], [5, 6, 7]]))[1, 0, 0].item() == x.new_tensor(
     ...     np.sin(5.0)).item()
     True
+    >>> module(torch.zeros(12, 2, 4)).shape      # seq 12 > max_len, seq-first: not caught
+    torch.Size([12, 2, 4])
     """
 
     def __init__(self, d_model: int, max_len: int = 5000, *, dropout: float = 0.0,
