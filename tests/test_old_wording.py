@@ -228,6 +228,8 @@ OLD = [
      "review-2026-12 rerr2 pass 1: findings' own figures also come from torch and transformers"),
     (ERRATA, "fixed on its page with a check that fails on the old text",
      "review-2026-12 rerr2 pass 1: three fixed findings say no mechanical check can read them"),
+    (ERRATA, "the trained model does not use it",
+     "review-2026-12 rerr2 pass 1: seed 0 scores 0.304 past L, twice the order-blind 0.147"),
     (CH13, "build in float64 or float32 and cast the finished table",
      "review-2026-12 r13 pass 1: a float32 table's own error passes the float16 floor from "
      "position 4,253 (11.5 times it at 50,000)"),
@@ -267,6 +269,9 @@ OLD = [
     (CH13, "keeps every entry within half a float32 unit",
      "outside-reads-2026-12 ch13-1: no range; the float64 angle's own error grows with the "
      "position (at 10**9 cast entries miss by more than half a unit plus 1e-10)"),
+    (CH13, "and explanations say this is",
+     "review-2026-12 r13 pass 1: unnamed plural; the claims page names one maintainer's reply "
+     "(errata#log-space)"),
     (CH13, "This section moved here from",
      "review-2026-12 r13 pass 1: history the chapter's question does not need (prose budget)"),
     (CH10, "A trained model can learn weights close to that",
