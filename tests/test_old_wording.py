@@ -199,6 +199,12 @@ OLD = [
     (CH09, "pairs 1 and 3 add most of the rest",
      "review-2026-12 r0309 pass 1: pairs 1 and 3 add 1.06 of the remaining 2.10; pair 2 adds "
      "0.37, pair 4 0.31"),
+    (CH09, "turns each pair by under a radian and the neighbour distance shrinks",
+     "review-2026-12 r0309 pass 1: the distance shrinks because pair 0's step (0.96) is gone: "
+     "1.4718^2 - 0.9589^2 = 1.1166^2"),
+    (CH09, "look for the first bump just after",
+     "review-2026-12 r0309 pass 1: in the explorer that bump climbs 0.0554 on an axis of "
+     "height 64 (about 0.2 px); the first visible one starts at k = 16"),
     (CH09, "later with every larger base",
      "review-2026-12 r0309 pass 1: base 2,000 turns negative at offset 298, before base 1,500 "
      "(329)"),
