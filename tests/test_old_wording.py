@@ -209,6 +209,15 @@ OLD = [
     (CH09, "pairs 1 and 3 add most of the rest",
      "review-2026-12 r0309 pass 1: pairs 1 and 3 add 1.06 of the remaining 2.10; pair 2 adds "
      "0.37, pair 4 0.31"),
+    (CH09, "turns each pair by under a radian and the neighbour distance shrinks",
+     "review-2026-12 r0309 pass 1: the distance shrinks because pair 0's step (0.96) is gone: "
+     "1.4718^2 - 0.9589^2 = 1.1166^2"),
+    (CH09, "look for the first bump just after",
+     "review-2026-12 r0309 pass 1: in the explorer that bump climbs 0.0554 on an axis of "
+     "height 64 (about 0.2 px); the first visible one starts at k = 16"),
+    (CH03, "Two verdicts change.",
+     "review-2026-12 r0309 pass 1: 'extends' uses the same threshold; at 0.05 the four sines "
+     "fail it too (0.019 apart among 1024 positions): three verdicts change"),
     (CH09, "later with every larger base",
      "review-2026-12 r0309 pass 1: base 2,000 turns negative at offset 298, before base 1,500 "
      "(329)"),
@@ -238,6 +247,8 @@ OLD = [
      "review-2026-12 rerr2 pass 1: findings' own figures also come from torch and transformers"),
     (ERRATA, "fixed on its page with a check that fails on the old text",
      "review-2026-12 rerr2 pass 1: three fixed findings say no mechanical check can read them"),
+    (ERRATA, "the trained model does not use it",
+     "review-2026-12 rerr2 pass 1: seed 0 scores 0.304 past L, twice the order-blind 0.147"),
     (CH13, "build in float64 or float32 and cast the finished table",
      "review-2026-12 r13 pass 1: a float32 table's own error passes the float16 floor from "
      "position 4,253 (11.5 times it at 50,000)"),
@@ -277,6 +288,9 @@ OLD = [
     (CH13, "keeps every entry within half a float32 unit",
      "outside-reads-2026-12 ch13-1: no range; the float64 angle's own error grows with the "
      "position (at 10**9 cast entries miss by more than half a unit plus 1e-10)"),
+    (CH13, "and explanations say this is",
+     "review-2026-12 r13 pass 1: unnamed plural; the claims page names one maintainer's reply "
+     "(errata#log-space)"),
     (CH13, "This section moved here from",
      "review-2026-12 r13 pass 1: history the chapter's question does not need (prose budget)"),
     (CH10, "A trained model can learn weights close to that",
