@@ -205,6 +205,9 @@ OLD = [
     (CH09, "look for the first bump just after",
      "review-2026-12 r0309 pass 1: in the explorer that bump climbs 0.0554 on an axis of "
      "height 64 (about 0.2 px); the first visible one starts at k = 16"),
+    (CH03, "Two verdicts change.",
+     "review-2026-12 r0309 pass 1: 'extends' uses the same threshold; at 0.05 the four sines "
+     "fail it too (0.019 apart among 1024 positions): three verdicts change"),
     (CH09, "later with every larger base",
      "review-2026-12 r0309 pass 1: base 2,000 turns negative at offset 298, before base 1,500 "
      "(329)"),
