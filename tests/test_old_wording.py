@@ -222,6 +222,9 @@ OLD = [
     (CH03, "Two verdicts change.",
      "review-2026-12 r0309 pass 1: 'extends' uses the same threshold; at 0.05 the four sines "
      "fail it too (0.019 apart among 1024 positions): three verdicts change"),
+    (CH09, "and those do tell",
+     "review-2026-12 r0309 pass 1: the identity commutes with the rotations and is the plain dot "
+     "product, which cannot tell +k from -k; only blocks with a rotating part can"),
     (CH09, "later with every larger base",
      "review-2026-12 r0309 pass 1: base 2,000 turns negative at offset 298, before base 1,500 "
      "(329)"),
