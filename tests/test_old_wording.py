@@ -93,6 +93,16 @@ OLD = [
      "review-2026-12 r0107 pass 1: one 1 per row also fits a copy; P^T P = I needs columns too"),
     (CH01, "The biter and the bitten get identical vectors",
      "review-2026-12 r0107 pass 1: read alone, dog and man get one vector (they differ by 0.677)"),
+    (CH07, "nearly constant or nearly straight lines and",
+     "review-2026-12 p2a pass 2: pairs 0-21 alone have rank 44 and reproduce the ten slowest "
+     "pairs' columns to 9e-12; pair 22's columns are 11% off a straight line"),
+    (CH07, "columns are nearly constant or nearly straight and the table",
+     "review-2026-12 p2a pass 2: Exercise 3's restatement of the same mechanism"),
+    (CH07, "such weights still tell",
+     "review-2026-12 p2a pass 2: a pure scaling per pair is in the family and has no direction"),
+    (CH07, "(a slow pair) even a big shift barely turns the point",
+     "review-2026-12 p2a pass 2: the explorer's base slider goes to 10, where pair 7 of d_model "
+     "16 turns 6.65 radians for a shift of 50"),
     (CH01, "Most decoders add an explicit positional signal anyway",
      "review-2026-12 r0107 pass 1: a count the page neither makes nor sources"),
     (CH01, 'P^\\top\\), so the step "the score matrix',
