@@ -103,6 +103,10 @@ OLD = [
     (CH07, "(a slow pair) even a big shift barely turns the point",
      "review-2026-12 p2a pass 2: the explorer's base slider goes to 10, where pair 7 of d_model "
      "16 turns 6.65 radians for a shift of 50"),
+    (CH07, "# all p: p - 3",
+     "review-2026-12 p2a pass 2: the line checks queries from position 3 on; 0 to 2 attend to 0"),
+    (CH07, "< 1e-12)  # 14 is near 7 pi - 8",
+     "review-2026-12 p2a pass 2: the line showed sin 8 = sin(7 pi - 8), not where 14 is"),
     (CH01, "Most decoders add an explicit positional signal anyway",
      "review-2026-12 r0107 pass 1: a count the page neither makes nor sources"),
     (CH01, 'P^\\top\\), so the step "the score matrix',
