@@ -210,7 +210,7 @@ DIRECTION = re.compile(r"(?<![\w-])(at\s+least|at\s+most|no\s+more\s+than|no\s+l
 
 def directions(text: str) -> list:
     """The direction phrases of a text, each with the word after it: ``at least 0.001``."""
-    return [" ".join(m.group(1).lower().split()) + " " + m.group(2).lower().rstrip(".")
+    return [" ".join(m.group(1).lower().split()) + " " + m.group(2).lower().rstrip(".,")
             for m in DIRECTION.finditer(text)]
 
 

@@ -33,6 +33,7 @@ OLD = [
     ("Re-derived from `get_embedding`: See", WHY + "a colon before a pointer"),
     ("the table is off by factors of 2, 4 and 8", WHY + "its first three rows fit d_model = 320"),
     ("Changes a model's output: yes, frequencies computed", WHY + "repeated the Changes line"),
+    ("repeated by many explainers", WHY + "uncounted; The Annotated Transformer and seed 003"),
     ('Made in review on [tensorflow/tensor2tensor#177]', WHY + "jekbradbury asked it as a question; "
      "#1925 states it"),
 ]

@@ -32,6 +32,8 @@ CH12 = "docs/chapters/12-variants.md"
 CH14 = "docs/chapters/14-learned-embeddings.md"
 
 OLD = [
+    (CH02, "no convention does that",
+     "review-2026-12 rerr1 pass 1: (pos + 1/2) / L is strictly inside (0, 1) for every L"),
     (CH12, "the t2t spacing differs in both, growing with position",
      "outside-reads-2026-12 ch12-1: alt text; the Gram-row difference is 1.93 at position 0"),
     (CH12, "# _init_weight: float64",
@@ -103,6 +105,13 @@ OLD = [
     (CH07, "(a slow pair) even a big shift barely turns the point",
      "review-2026-12 p2a pass 2: the explorer's base slider goes to 10, where pair 7 of d_model "
      "16 turns 6.65 radians for a shift of 50"),
+    (CH07, "# all p: p - 3",
+     "review-2026-12 p2a pass 2: the line checks queries from position 3 on; 0 to 2 attend to 0"),
+    (CH07, "< 1e-12)  # 14 is near 7 pi - 8",
+     "review-2026-12 p2a pass 2: the line showed sin 8 = sin(7 pi - 8), not where 14 is"),
+    (CH01, "**Answer.** Self-attention weighs tokens by what they",
+     "review-2026-12 p2a pass 2: unscoped; with a causal mask a shuffle does not just move "
+     "the rows (the page's own fold, and Haviv et al.)"),
     (CH01, "Most decoders add an explicit positional signal anyway",
      "review-2026-12 r0107 pass 1: a count the page neither makes nor sources"),
     (CH01, 'P^\\top\\), so the step "the score matrix',
