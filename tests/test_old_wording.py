@@ -32,6 +32,8 @@ CH12 = "docs/chapters/12-variants.md"
 CH14 = "docs/chapters/14-learned-embeddings.md"
 
 OLD = [
+    (CH02, "no convention does that",
+     "review-2026-12 rerr1 pass 1: (pos + 1/2) / L is strictly inside (0, 1) for every L"),
     (CH12, "the t2t spacing differs in both, growing with position",
      "outside-reads-2026-12 ch12-1: alt text; the Gram-row difference is 1.93 at position 0"),
     (CH12, "# _init_weight: float64",
