@@ -32,6 +32,14 @@ CH12 = "docs/chapters/12-variants.md"
 CH14 = "docs/chapters/14-learned-embeddings.md"
 
 OLD = [
+    (CH02, "gives a position a different value in every sequence length",
+     "review-2026-12 p2j pass 2: position 0 is 0 in every length"),
+    (CH02, "does not help: at position 1000",
+     "review-2026-12 p2j pass 2: appending delays the 0.99 crossing from position 8 to 61"),
+    (CH02, "Each attempt failed a different test",
+     "review-2026-12 p2j pass 2: raw index and digits fail the same chapter-3 property, bounded"),
+    (CH05, "column cannot serve a long context",
+     "review-2026-12 p2j pass 2: at 1000 positions the bound 0.002 is above chapter 3's 0.001"),
     (CH02, "no convention does that",
      "review-2026-12 rerr1 pass 1: (pos + 1/2) / L is strictly inside (0, 1) for every L"),
     (CH12, "the t2t spacing differs in both, growing with position",
