@@ -459,7 +459,8 @@ def _pegasus():
                    emb.create_weight())
 
 
-@counterpart(key="distilbert", models="DistilBERT (sinusoidal_pos_embds=True), XLM",
+@counterpart(key="distilbert",
+             models="DistilBERT (sinusoidal_pos_embds=True), XLM (sinusoidal_embeddings=True)",
              library="distilbert.create_sinusoidal_embeddings", spacing="paper",
              layout="interleaved", offset="0", padding="none",
              posenc="encode_variant(n, d)", measure="absolute", bound=U)
