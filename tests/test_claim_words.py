@@ -174,3 +174,10 @@ def test_pages_on_the_bound_transition_list_still_need_it():
         assert page.exists(), name
         left = [s for s in lint(page) if s.verdict == "transition"]
         assert left, f"{name}: every bound word is bound now; remove it from BOUND_NOT_YET"
+
+
+def test_a_direction_before_a_comma_is_the_same_direction(tmp_path):
+    """'at most 1,' in prose and '# at most 1' in a check are one phrase (r0309's report)."""
+    from harness.words import directions
+    assert directions("the entry is at most 1, the scale") == ["at most 1"]
+    assert directions("at least 1,000 positions") == ["at least 1,000"]

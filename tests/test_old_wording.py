@@ -32,6 +32,8 @@ CH12 = "docs/chapters/12-variants.md"
 CH14 = "docs/chapters/14-learned-embeddings.md"
 
 OLD = [
+    (CH02, "no convention does that",
+     "review-2026-12 rerr1 pass 1: (pos + 1/2) / L is strictly inside (0, 1) for every L"),
     (CH12, "the t2t spacing differs in both, growing with position",
      "outside-reads-2026-12 ch12-1: alt text; the Gram-row difference is 1.93 at position 0"),
     (CH12, "# _init_weight: float64",
@@ -93,6 +95,23 @@ OLD = [
      "review-2026-12 r0107 pass 1: one 1 per row also fits a copy; P^T P = I needs columns too"),
     (CH01, "The biter and the bitten get identical vectors",
      "review-2026-12 r0107 pass 1: read alone, dog and man get one vector (they differ by 0.677)"),
+    (CH07, "nearly constant or nearly straight lines and",
+     "review-2026-12 p2a pass 2: pairs 0-21 alone have rank 44 and reproduce the ten slowest "
+     "pairs' columns to 9e-12; pair 22's columns are 11% off a straight line"),
+    (CH07, "columns are nearly constant or nearly straight and the table",
+     "review-2026-12 p2a pass 2: Exercise 3's restatement of the same mechanism"),
+    (CH07, "such weights still tell",
+     "review-2026-12 p2a pass 2: a pure scaling per pair is in the family and has no direction"),
+    (CH07, "(a slow pair) even a big shift barely turns the point",
+     "review-2026-12 p2a pass 2: the explorer's base slider goes to 10, where pair 7 of d_model "
+     "16 turns 6.65 radians for a shift of 50"),
+    (CH07, "# all p: p - 3",
+     "review-2026-12 p2a pass 2: the line checks queries from position 3 on; 0 to 2 attend to 0"),
+    (CH07, "< 1e-12)  # 14 is near 7 pi - 8",
+     "review-2026-12 p2a pass 2: the line showed sin 8 = sin(7 pi - 8), not where 14 is"),
+    (CH01, "**Answer.** Self-attention weighs tokens by what they",
+     "review-2026-12 p2a pass 2: unscoped; with a causal mask a shuffle does not just move "
+     "the rows (the page's own fold, and Haviv et al.)"),
     (CH01, "Most decoders add an explicit positional signal anyway",
      "review-2026-12 r0107 pass 1: a count the page neither makes nor sources"),
     (CH01, 'P^\\top\\), so the step "the score matrix',
@@ -213,6 +232,12 @@ OLD = [
     (CH09, "look for the first bump just after",
      "review-2026-12 r0309 pass 1: in the explorer that bump climbs 0.0554 on an axis of "
      "height 64 (about 0.2 px); the first visible one starts at k = 16"),
+    (CH03, "Two verdicts change.",
+     "review-2026-12 r0309 pass 1: 'extends' uses the same threshold; at 0.05 the four sines "
+     "fail it too (0.019 apart among 1024 positions): three verdicts change"),
+    (CH09, "and those do tell",
+     "review-2026-12 r0309 pass 1: the identity commutes with the rotations and is the plain dot "
+     "product, which cannot tell +k from -k; only blocks with a rotating part can"),
     (CH09, "later with every larger base",
      "review-2026-12 r0309 pass 1: base 2,000 turns negative at offset 298, before base 1,500 "
      "(329)"),
