@@ -33,6 +33,8 @@ CH14 = "docs/chapters/14-learned-embeddings.md"
 BUGS = "docs/bugs-that-shipped.md"
 
 OLD = [
+    (CH02, "no convention does that",
+     "review-2026-12 rerr1 pass 1: (pos + 1/2) / L is strictly inside (0, 1) for every L"),
     (CH12, "the t2t spacing differs in both, growing with position",
      "outside-reads-2026-12 ch12-1: alt text; the Gram-row difference is 1.93 at position 0"),
     (CH12, "# _init_weight: float64",
@@ -108,6 +110,9 @@ OLD = [
      "review-2026-12 p2a pass 2: the line checks queries from position 3 on; 0 to 2 attend to 0"),
     (CH07, "< 1e-12)  # 14 is near 7 pi - 8",
      "review-2026-12 p2a pass 2: the line showed sin 8 = sin(7 pi - 8), not where 14 is"),
+    (CH01, "**Answer.** Self-attention weighs tokens by what they",
+     "review-2026-12 p2a pass 2: unscoped; with a causal mask a shuffle does not just move "
+     "the rows (the page's own fold, and Haviv et al.)"),
     (CH01, "Most decoders add an explicit positional signal anyway",
      "review-2026-12 r0107 pass 1: a count the page neither makes nor sources"),
     (CH01, 'P^\\top\\), so the step "the score matrix',
