@@ -30,6 +30,7 @@ CH10 = "docs/chapters/10-inside-attention.md"
 CH11 = "docs/chapters/11-a-pytorch-module.md"
 CH12 = "docs/chapters/12-variants.md"
 CH14 = "docs/chapters/14-learned-embeddings.md"
+BUGS = "docs/bugs-that-shipped.md"
 
 OLD = [
     (CH02, "no convention does that",
@@ -332,6 +333,14 @@ OLD = [
     (CH11, "2 in bfloat16 or float16); those fix",
      "review-2026-12 r1011 pass 1: a float32-built module cast with .bfloat16() holds 6 bytes "
      "per entry, not 2"),
+    (BUGS, "recomputes the cache (checked below), but the rotary module",
+     "review-2026-12 p2g pass 2: with prefill_chunk_size, Phi-3's generate keeps the keys of the "
+     "chunks before the switch, rotated with the short factors"),
+    (BUGS, "transformers#33129 in `generate` |",
+     "review-2026-12 p2g pass 2: the table row of the same finding"),
+    (BUGS, "and inputs up to the trained length keep the original base",
+     "review-2026-12 p2g pass 2: on the module's path an input of exactly the trained length "
+     "after a longer one keeps the enlarged base (0.3333)"),
 ]
 
 

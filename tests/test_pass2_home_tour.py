@@ -122,3 +122,17 @@ def test_sources_ledger_says_which_figures_are_held():
     assert "(only decimal ones)" not in text and "a decimal point or a thousands comma" in text
     longest = max(len(e["quote"].split()) for e in seed_ledger.load()["claims"])
     assert longest > 5 and "a few words" not in text
+
+
+def test_tour_step_4_does_not_bound_repeats_by_a_slow_lap():
+    """The picture's slow hand is a sine alone, which repeats a value within a lap (x and
+    pi - x): over positions 0 to 99 of (sin pos, sin 0.1 pos), 25 and 69, 44 apart, are among
+    the five closest pairs, so "only until the slowest comes round itself" overstated it."""
+    pos = np.arange(100)
+    table = np.stack([np.sin(pos), np.sin(0.1 * pos)], axis=1)
+    gaps = np.sqrt(((table[:, None] - table[None]) ** 2).sum(-1))
+    i, j = np.triu_indices(100, 1)
+    five = np.argsort(gaps[i, j])[:5]
+    assert (25, 69) in {(int(i[n]), int(j[n])) for n in five}
+    text = " ".join((DOCS / "tour.md").read_text(encoding="utf-8").split())
+    assert "only until the slowest comes round" not in text
