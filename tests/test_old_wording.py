@@ -333,6 +333,15 @@ OLD = [
     (BUGS, "and inputs up to the trained length keep the original base",
      "review-2026-12 p2g pass 2: on the module's path an input of exactly the trained length "
      "after a longer one keeps the enlarged base (0.3333)"),
+    (BUGS, "a dropped offset is right at position 0",
+     "review-2026-12 p2g pass 2: no entry of the page is a dropped offset; the cache entry's "
+     "bug keys by length"),
+    (BUGS, "transformers 5.24.0 computes the product differently: its `forward`",
+     "review-2026-12 p2g pass 2: 171 model files multiply in float32; the rotary modules of "
+     "Wav2Vec2-Conformer, Wav2Vec2-BERT, SeamlessM4T and CLVP type positions as inv_freq"),
+    (BUGS, "float16 and bfloat16 rows, do not describe this one.",
+     "review-2026-12 p2g pass 2: after .half() Wav2Vec2-Conformer's rotary table has the old "
+     "pipeline's 0.88 cosine error over 2048 positions"),
 ]
 
 
