@@ -97,3 +97,42 @@ def test_the_lab_result_carries_its_task_ratio_and_start_symbol():
     assert "the argument is not tested here" in why
     assert "with no start symbol" in why and '"output the symbol 3 back"' in why
     assert "one task at one ratio, 2x" in why
+
+
+def test_the_rope_type_sentence_is_scoped_to_the_table():
+    # review-2026-12 p2e pass 2: "each `rope_type` has a function here" claimed every type of
+    # the installed transformers; 5.24.0's ROPE_INIT_FUNCTIONS also has "proportional"
+    # (Gemma 4), which posenc.scaling does not implement and the table does not list.
+    import re
+    rope_utils = pytest.importorskip("transformers.modeling_rope_utils")
+    which = section("### Which of these does the model you use run?")
+    listed = {"default"} | set(re.findall(r'\| `"([a-z0-9]+)"`', which))
+    missing = set(rope_utils.ROPE_INIT_FUNCTIONS) - listed
+    assert missing == {"proportional"}, missing
+    assert "each `rope_type` has a function here" not in which
+    assert "each `rope_type` below has a function here" in which
+
+
+def test_the_ramp_gap_sentence_names_the_base_that_moves_it():
+    # review-2026-12 p2e pass 2: "a larger base moves it to other pairs" rested on base 500000;
+    # every base from 10000 to 11200 (steps of 100) keeps the largest gap on pair 34.
+    scaling = pytest.importorskip("posenc.scaling")
+    import numpy as np
+
+    def argmax_gap(base):
+        code = scaling.yarn_frequencies(128, 4.0, 4096, base)
+        paper = scaling.yarn_frequencies(128, 4.0, 4096, base, ramp="paper")
+        return int(np.argmax((code - paper) / code))
+
+    assert all(argmax_gap(b) == 34 for b in np.arange(10000.0, 11201.0, 100.0))
+    assert argmax_gap(500000.0) == 24
+    assert "a larger base moves it to other pairs" not in text()
+    assert "base 500000 moves it to pair 24" in text()
+
+
+def test_exercise_1_states_the_order_rotate_gives():
+    # review-2026-12 p2e pass 2: (1, 0) rotated by a is (cos a, sin a), in that order
+    import numpy as np
+    from posenc.relative import rotate
+    assert np.allclose(rotate([[1.0, 0.0]], [1]), [[np.cos(1.0), np.sin(1.0)]])
+    assert "up to the order of the two entries" not in text()
