@@ -170,6 +170,12 @@ OLD = [
      "review-2026-12 r16 pass 1: a trained-model claim with no lab record"),
     (CH16, "GPT-2's last logits move",
      "review-2026-12 r16 pass 1: a random 2-layer GPT-2 of the Llama's size, not GPT-2"),
+    (CH16, "RoPE scores do not change with the shift, a learned",
+     "review-2026-12 p2c pass 2: the Summary dropped the dynamic/longrope exception"),
+    (CH16, "A sliding layer sees offsets up to its window",
+     "review-2026-12 p2c pass 2: read as gpt-oss's (window 128); Gemma 3 masks offset 4096"),
+    (CH16, "`factor` (all):",
+     "review-2026-12 p2c pass 2: transformers: all rope types except default"),
     (CHECKS, "Flip either and a test fails.",
      "review-2026-12 r16 pass 1: a sample of flips survives (issue 38: 99.6% and 98.8% caught)"),
     (CHECKS, "ask of each check whether it covers the whole range its sentence names.",
@@ -280,6 +286,21 @@ OLD = [
      "review-2026-12 rerr2 pass 1: three fixed findings say no mechanical check can read them"),
     (ERRATA, "the trained model does not use it",
      "review-2026-12 rerr2 pass 1: seed 0 scores 0.304 past L, twice the order-blind 0.147"),
+    (CH13, "the three x86 kernel levels that CI runs (AVX-512, AVX2 and baseline)",
+     "review-2026-12 p2h pass 2: no CI job runs the kernel levels and no AVX-512 CPU ran them"),
+    (CH13, "the three x86 kernel levels CI tests (AVX-512, AVX2, baseline)",
+     "review-2026-12 p2h pass 2: the same, in the exp-or-power section"),
+    (CH13, "on AVX2 and AVX-512 CPUs can nearly double it",
+     "review-2026-12 p2h pass 2: AVX-512 never measured here (no such CPU)"),
+    (CH13, "SIMD `exp` on AVX2 and AVX-512 is less accurate",
+     "review-2026-12 p2h pass 2: AVX-512 never measured here"),
+    (CH13, "float32 kernels on AVX2 or AVX-512 CPUs",
+     "review-2026-12 p2h pass 2: AVX-512 never measured here"),
+    (CH13, "The float32 table PyTorch builds with the tutorial's code",
+     "review-2026-12 p2h pass 2: measured with PyTorch's CPU kernels (AVX2, default) only"),
+    (CH13, "against 3, so a large rounding is likelier",
+     "review-2026-12 p2h pass 2: d_model 512 restricted to its 3 fastest pairs still crosses "
+     "1e-3 at 21,000, before d_model 64's 33,000"),
     (CH13, "build in float64 or float32 and cast the finished table",
      "review-2026-12 r13 pass 1: a float32 table's own error passes the float16 floor from "
      "position 4,253 (11.5 times it at 50,000)"),
@@ -351,6 +372,15 @@ OLD = [
     (BUGS, "and inputs up to the trained length keep the original base",
      "review-2026-12 p2g pass 2: on the module's path an input of exactly the trained length "
      "after a longer one keeps the enlarged base (0.3333)"),
+    (BUGS, "a dropped offset is right at position 0",
+     "review-2026-12 p2g pass 2: no entry of the page is a dropped offset; the cache entry's "
+     "bug keys by length"),
+    (BUGS, "transformers 5.24.0 computes the product differently: its `forward`",
+     "review-2026-12 p2g pass 2: 171 model files multiply in float32; the rotary modules of "
+     "Wav2Vec2-Conformer, Wav2Vec2-BERT, SeamlessM4T and CLVP type positions as inv_freq"),
+    (BUGS, "float16 and bfloat16 rows, do not describe this one.",
+     "review-2026-12 p2g pass 2: after .half() Wav2Vec2-Conformer's rotary table has the old "
+     "pipeline's 0.88 cosine error over 2048 positions"),
 ]
 
 
