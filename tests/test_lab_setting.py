@@ -80,3 +80,13 @@ def test_chapter_10b_says_which_inputs_the_slow_start_is_about():
             assert "start symbol" in para, para[:160]
     answer = CH10B.read_text().split("## ")[0]
     assert "start symbol" in answer and "twice" in answer
+
+
+def test_every_paragraph_quoting_ropes_weakest_seed_past_the_training_length_names_the_seeds():
+    """RoPE's 0.971 at twice the training length is the weakest of seeds 0 to 4, not a bound for a
+    fresh seed (review-2026-12 p2b pass 2: seed 5, re-trained on an AVX2 machine, kept 0.9689)."""
+    for path in sorted((ROOT / "docs").rglob("*.md")):
+        for para in paragraphs(path):
+            if re.search(r"(?<![\d.])0\.971(?!\d)", para) and "RoPE" in para:
+                assert re.search(r"five seeds|seeds 0 to 4|every seed|each seed", para), (
+                    path.name, para[:160])

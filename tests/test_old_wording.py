@@ -30,8 +30,17 @@ CH10 = "docs/chapters/10-inside-attention.md"
 CH11 = "docs/chapters/11-a-pytorch-module.md"
 CH12 = "docs/chapters/12-variants.md"
 CH14 = "docs/chapters/14-learned-embeddings.md"
+BUGS = "docs/bugs-that-shipped.md"
 
 OLD = [
+    (CH02, "gives a position a different value in every sequence length",
+     "review-2026-12 p2j pass 2: position 0 is 0 in every length"),
+    (CH02, "does not help: at position 1000",
+     "review-2026-12 p2j pass 2: appending delays the 0.99 crossing from position 8 to 61"),
+    (CH02, "Each attempt failed a different test",
+     "review-2026-12 p2j pass 2: raw index and digits fail the same chapter-3 property, bounded"),
+    (CH05, "column cannot serve a long context",
+     "review-2026-12 p2j pass 2: at 1000 positions the bound 0.002 is above chapter 3's 0.001"),
     (CH02, "no convention does that",
      "review-2026-12 rerr1 pass 1: (pos + 1/2) / L is strictly inside (0, 1) for every L"),
     (CH12, "the t2t spacing differs in both, growing with position",
@@ -159,6 +168,12 @@ OLD = [
      "review-2026-12 r16 pass 1: a trained-model claim with no lab record"),
     (CH16, "GPT-2's last logits move",
      "review-2026-12 r16 pass 1: a random 2-layer GPT-2 of the Llama's size, not GPT-2"),
+    (CH16, "RoPE scores do not change with the shift, a learned",
+     "review-2026-12 p2c pass 2: the Summary dropped the dynamic/longrope exception"),
+    (CH16, "A sliding layer sees offsets up to its window",
+     "review-2026-12 p2c pass 2: read as gpt-oss's (window 128); Gemma 3 masks offset 4096"),
+    (CH16, "`factor` (all):",
+     "review-2026-12 p2c pass 2: transformers: all rope types except default"),
     (CHECKS, "Flip either and a test fails.",
      "review-2026-12 r16 pass 1: a sample of flips survives (issue 38: 99.6% and 98.8% caught)"),
     (CHECKS, "ask of each check whether it covers the whole range its sentence names.",
@@ -189,6 +204,14 @@ OLD = [
      "outside-reads-2026-12 ch10b-6: fresh seed 5 is ahead by 0.017"),
     (CH10B, "does not hide the encoding",
      "review-2026-12 r10b pass 1: a mechanism no run varies; the runs show only (not) learning"),
+    (CH10B, "table got there one logging interval sooner",
+     "review-2026-12 p2b pass 2: to loss 0.1 sooner; to 0.01 the sinusoid was sooner in two seeds"),
+    (CH10B, "0.187 to 0.197, about the order-blind 0.147",
+     "review-2026-12 p2b pass 2: 0.04 to 0.05 above it, 8 or more standard errors"),
+    (CH10B, "6144 answers each is about 0.009",
+     "review-2026-12 p2b pass 2: that is the p = 0.5 worst case; 0.005 at the fifth seed's"),
+    (CH10B, "learned and RoPE model. These ALiBi",
+     "review-2026-12 p2b pass 2: the sqrt(d_model) sinusoid puts at most 0.148 on the key"),
     (ERRATA, "training finds it, though not as reliably",
      "outside-reads-2026-12 ch10b-4: the k = 3 raw-index runs end at loss 0.209 to 0.403"),
     (CH03, "without positions it cannot",
@@ -332,6 +355,14 @@ OLD = [
     (CH11, "2 in bfloat16 or float16); those fix",
      "review-2026-12 r1011 pass 1: a float32-built module cast with .bfloat16() holds 6 bytes "
      "per entry, not 2"),
+    (BUGS, "recomputes the cache (checked below), but the rotary module",
+     "review-2026-12 p2g pass 2: with prefill_chunk_size, Phi-3's generate keeps the keys of the "
+     "chunks before the switch, rotated with the short factors"),
+    (BUGS, "transformers#33129 in `generate` |",
+     "review-2026-12 p2g pass 2: the table row of the same finding"),
+    (BUGS, "and inputs up to the trained length keep the original base",
+     "review-2026-12 p2g pass 2: on the module's path an input of exactly the trained length "
+     "after a longer one keeps the enlarged base (0.3333)"),
 ]
 
 
