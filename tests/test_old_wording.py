@@ -380,6 +380,10 @@ OLD = [
     (BUGS, "and inputs up to the trained length keep the original base",
      "review-2026-12 p2g pass 2: on the module's path an input of exactly the trained length "
      "after a longer one keeps the enlarged base (0.3333)"),
+    (CH12, "padding_idx=1):  # get_embedding, float64",
+     "review-2026-12 p2k pass 2: transformers 5.24.0 get_embedding computes in float32"),
+    (CH12, "a rare entry can differ by one float32 step",
+     "review-2026-12 p2k pass 2: near zero the two differ by up to 11 float32 steps (2^-24 at most)"),
     (BUGS, "a dropped offset is right at position 0",
      "review-2026-12 p2g pass 2: no entry of the page is a dropped offset; the cache entry's "
      "bug keys by length"),
