@@ -393,6 +393,12 @@ OLD = [
     (BUGS, "float16 and bfloat16 rows, do not describe this one.",
      "review-2026-12 p2g pass 2: after .half() Wav2Vec2-Conformer's rotary table has the old "
      "pipeline's 0.88 cosine error over 2048 positions"),
+    (CH09, "a sum of many cosines at close frequencies tends to have smaller ripples",
+     "review-2026-12 p2n pass 2: 32 pairs 0.965 apart climb 25.58 after the first dip, not 0.0117"),
+    (CH09, "they come from coincidences among the fast pairs, not from any one of them",
+     "review-2026-12 p2n pass 2: in 214 of the 490 rises one pair alone climbs at least the rise"),
+    (CH09, "by offsets in the tens all pairs have turned far",
+     "review-2026-12 p2n pass 2: at offset 46 five of 32 pairs of base 100 are under a radian"),
 ]
 
 
