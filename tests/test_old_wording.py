@@ -344,6 +344,9 @@ OLD = [
     (CH11, "keeps the table's shape, device and dtype fixed",
      "review-2026-12 r1011 pass 1: the module builds a table for each new input dtype and "
      "moves it to the input's device; only the shape is fixed"),
+    (CH10, "no-claim: names the cheapest variant",
+     "review-2026-12 p2i pass 2: stale reason; pass 1 found W_Q and W_K alone cost less "
+     "(524288), and the sentence no longer says cheapest"),
     (CH14, "PE_i \\cdot PE_j",
      "review-2026-12 p2i pass 2: ch10 says i numbers the pairs as everywhere on this site; "
      "ch14 used i, j for positions and m for pairs"),
