@@ -35,6 +35,8 @@ BUGS = "docs/bugs-that-shipped.md"
 OLD = [
     (CH02, "gives a position a different value in every sequence length",
      "review-2026-12 p2j pass 2: position 0 is 0 in every length"),
+    (CH02, "a word vector of length about 7",
+     "review-2026-12 p2j pass 2: 24 of 50 toy words are longer than 8 (median 7.99)"),
     (CH02, "does not help: at position 1000",
      "review-2026-12 p2j pass 2: appending delays the 0.99 crossing from position 8 to 61"),
     (CH02, "Each attempt failed a different test",
@@ -359,6 +361,17 @@ OLD = [
     (CH11, "keeps the table's shape, device and dtype fixed",
      "review-2026-12 r1011 pass 1: the module builds a table for each new input dtype and "
      "moves it to the input's device; only the shape is fixed"),
+    (CH10, "no-claim: names the cheapest variant",
+     "review-2026-12 p2i pass 2: stale reason; pass 1 found W_Q and W_K alone cost less "
+     "(524288), and the sentence no longer says cheapest"),
+    (CH14, "PE_i \\cdot PE_j",
+     "review-2026-12 p2i pass 2: ch10 says i numbers the pairs as everywhere on this site; "
+     "ch14 used i, j for positions and m for pairs"),
+    (CH14, "function of \\(j - i\\) only",
+     "review-2026-12 p2i pass 2: the table row in the same notation (now p, q)"),
+    (CH10, "so every row is close to the rows' mean",
+     "review-2026-12 p2i pass 2: rows lie 0.98-1.30 from a mean of length 2.59 (38-50%); "
+     "the check's 0.6 threshold was set to pass"),
     (CH11, "2 in bfloat16 or float16); those fix",
      "review-2026-12 r1011 pass 1: a float32-built module cast with .bfloat16() holds 6 bytes "
      "per entry, not 2"),
