@@ -387,6 +387,8 @@ OLD = [
      "after a longer one keeps the enlarged base (0.3333)"),
     (CH12, "padding_idx=1):  # get_embedding, float64",
      "review-2026-12 p2k pass 2: transformers 5.24.0 get_embedding computes in float32"),
+    (CH12, "absorbs the layout, and only plausibly the offset",
+     "review-2026-12 p2k pass 2: a hedge; what the fold shows is that only the permutation commutes"),
     (CH12, "a rare entry can differ by one float32 step",
      "review-2026-12 p2k pass 2: near zero the two differ by up to 11 float32 steps (2^-24 at most)"),
     (BUGS, "a dropped offset is right at position 0",
