@@ -361,6 +361,11 @@ OLD = [
     (CH11, "keeps the table's shape, device and dtype fixed",
      "review-2026-12 r1011 pass 1: the module builds a table for each new input dtype and "
      "moves it to the input's device; only the shape is fixed"),
+    (CH10, "no-claim: names the cheapest variant",
+     "review-2026-12 p2i pass 2: stale reason; pass 1 found W_Q and W_K alone cost less "
+     "(524288), and the sentence no longer says cheapest"),
+    (CH14, "about a third of a percent (0.36%)",
+     "review-2026-12 p2i pass 2: 0.36% is 8% more than a third of a percent"),
     (CH14, "PE_i \\cdot PE_j",
      "review-2026-12 p2i pass 2: ch10 says i numbers the pairs as everywhere on this site; "
      "ch14 used i, j for positions and m for pairs"),
@@ -382,6 +387,10 @@ OLD = [
      "after a longer one keeps the enlarged base (0.3333)"),
     (CH12, "padding_idx=1):  # get_embedding, float64",
      "review-2026-12 p2k pass 2: transformers 5.24.0 get_embedding computes in float32"),
+    (CH12, "absorbs the layout, and only plausibly the offset",
+     "review-2026-12 p2k pass 2: a hedge; what the fold shows is that only the permutation commutes"),
+    (CH12, "A Marian checkpoint's table and an M2M100 checkpoint's table differ by up to 2.0",
+     "review-2026-12 p2k pass 2: 2.0 is width 64; at width 512 (Marian's) it is 0.71 over 512 rows"),
     (CH12, "a rare entry can differ by one float32 step",
      "review-2026-12 p2k pass 2: near zero the two differ by up to 11 float32 steps (2^-24 at most)"),
     (BUGS, "a dropped offset is right at position 0",
