@@ -364,6 +364,8 @@ OLD = [
     (CH10, "no-claim: names the cheapest variant",
      "review-2026-12 p2i pass 2: stale reason; pass 1 found W_Q and W_K alone cost less "
      "(524288), and the sentence no longer says cheapest"),
+    (CH14, "about a third of a percent (0.36%)",
+     "review-2026-12 p2i pass 2: 0.36% is 8% more than a third of a percent"),
     (CH14, "PE_i \\cdot PE_j",
      "review-2026-12 p2i pass 2: ch10 says i numbers the pairs as everywhere on this site; "
      "ch14 used i, j for positions and m for pairs"),
