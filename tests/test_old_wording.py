@@ -349,6 +349,16 @@ OLD = [
     (BUGS, "and inputs up to the trained length keep the original base",
      "review-2026-12 p2g pass 2: on the module's path an input of exactly the trained length "
      "after a longer one keeps the enlarged base (0.3333)"),
+    (CH04, "Six of chapter 3's seven properties do not mind the shape",
+     "review-2026-12 p2m pass 2: one zigzag made a rule; tanh(20 sin x) is smooth yet fails 'smooth'"),
+    (CH04, "how many bits flip on the way",
+     "review-2026-12 p2m pass 2: 1 to 3 flips 3 bits on the way, the rows differ in 1"),
+    (CH04, "three or more apart can differ in one bit or in several",
+     "review-2026-12 p2m pass 2: Gray codes four or eight apart always differ in two bits"),
+    (CH03, "closest pair 0.03 apart, distinct at 0.001 but not at 0.05, among 256 positions and among the 1024",
+     "review-2026-12 p2m pass 2: among the 1024 of 'extends' the closest pair is 0.019, not 0.03"),
+    (CH03, "at most 1, the scale of an embedding entry",
+     "review-2026-12 p2m pass 2: BOUND = 1 is the sines' own maximum; 'the scale of an embedding entry' was unsourced"),
 ]
 
 
