@@ -35,6 +35,8 @@ BUGS = "docs/bugs-that-shipped.md"
 OLD = [
     (CH02, "gives a position a different value in every sequence length",
      "review-2026-12 p2j pass 2: position 0 is 0 in every length"),
+    (CH02, "a word vector of length about 7",
+     "review-2026-12 p2j pass 2: 24 of 50 toy words are longer than 8 (median 7.99)"),
     (CH02, "does not help: at position 1000",
      "review-2026-12 p2j pass 2: appending delays the 0.99 crossing from position 8 to 61"),
     (CH02, "Each attempt failed a different test",
@@ -168,6 +170,12 @@ OLD = [
      "review-2026-12 r16 pass 1: a trained-model claim with no lab record"),
     (CH16, "GPT-2's last logits move",
      "review-2026-12 r16 pass 1: a random 2-layer GPT-2 of the Llama's size, not GPT-2"),
+    (CH16, "RoPE scores do not change with the shift, a learned",
+     "review-2026-12 p2c pass 2: the Summary dropped the dynamic/longrope exception"),
+    (CH16, "A sliding layer sees offsets up to its window",
+     "review-2026-12 p2c pass 2: read as gpt-oss's (window 128); Gemma 3 masks offset 4096"),
+    (CH16, "`factor` (all):",
+     "review-2026-12 p2c pass 2: transformers: all rope types except default"),
     (CHECKS, "Flip either and a test fails.",
      "review-2026-12 r16 pass 1: a sample of flips survives (issue 38: 99.6% and 98.8% caught)"),
     (CHECKS, "ask of each check whether it covers the whole range its sentence names.",
@@ -278,6 +286,21 @@ OLD = [
      "review-2026-12 rerr2 pass 1: three fixed findings say no mechanical check can read them"),
     (ERRATA, "the trained model does not use it",
      "review-2026-12 rerr2 pass 1: seed 0 scores 0.304 past L, twice the order-blind 0.147"),
+    (CH13, "the three x86 kernel levels that CI runs (AVX-512, AVX2 and baseline)",
+     "review-2026-12 p2h pass 2: no CI job runs the kernel levels and no AVX-512 CPU ran them"),
+    (CH13, "the three x86 kernel levels CI tests (AVX-512, AVX2, baseline)",
+     "review-2026-12 p2h pass 2: the same, in the exp-or-power section"),
+    (CH13, "on AVX2 and AVX-512 CPUs can nearly double it",
+     "review-2026-12 p2h pass 2: AVX-512 never measured here (no such CPU)"),
+    (CH13, "SIMD `exp` on AVX2 and AVX-512 is less accurate",
+     "review-2026-12 p2h pass 2: AVX-512 never measured here"),
+    (CH13, "float32 kernels on AVX2 or AVX-512 CPUs",
+     "review-2026-12 p2h pass 2: AVX-512 never measured here"),
+    (CH13, "The float32 table PyTorch builds with the tutorial's code",
+     "review-2026-12 p2h pass 2: measured with PyTorch's CPU kernels (AVX2, default) only"),
+    (CH13, "against 3, so a large rounding is likelier",
+     "review-2026-12 p2h pass 2: d_model 512 restricted to its 3 fastest pairs still crosses "
+     "1e-3 at 21,000, before d_model 64's 33,000"),
     (CH13, "build in float64 or float32 and cast the finished table",
      "review-2026-12 r13 pass 1: a float32 table's own error passes the float16 floor from "
      "position 4,253 (11.5 times it at 50,000)"),
@@ -338,6 +361,19 @@ OLD = [
     (CH11, "keeps the table's shape, device and dtype fixed",
      "review-2026-12 r1011 pass 1: the module builds a table for each new input dtype and "
      "moves it to the input's device; only the shape is fixed"),
+    (CH10, "no-claim: names the cheapest variant",
+     "review-2026-12 p2i pass 2: stale reason; pass 1 found W_Q and W_K alone cost less "
+     "(524288), and the sentence no longer says cheapest"),
+    (CH14, "about a third of a percent (0.36%)",
+     "review-2026-12 p2i pass 2: 0.36% is 8% more than a third of a percent"),
+    (CH14, "PE_i \\cdot PE_j",
+     "review-2026-12 p2i pass 2: ch10 says i numbers the pairs as everywhere on this site; "
+     "ch14 used i, j for positions and m for pairs"),
+    (CH14, "function of \\(j - i\\) only",
+     "review-2026-12 p2i pass 2: the table row in the same notation (now p, q)"),
+    (CH10, "so every row is close to the rows' mean",
+     "review-2026-12 p2i pass 2: rows lie 0.98-1.30 from a mean of length 2.59 (38-50%); "
+     "the check's 0.6 threshold was set to pass"),
     (CH11, "2 in bfloat16 or float16); those fix",
      "review-2026-12 r1011 pass 1: a float32-built module cast with .bfloat16() holds 6 bytes "
      "per entry, not 2"),
@@ -352,6 +388,39 @@ OLD = [
     (BUGS, "and inputs up to the trained length keep the original base",
      "review-2026-12 p2g pass 2: on the module's path an input of exactly the trained length "
      "after a longer one keeps the enlarged base (0.3333)"),
+    (CH04, "Six of chapter 3's seven properties do not mind the shape",
+     "review-2026-12 p2m pass 2: one zigzag made a rule; tanh(20 sin x) is smooth yet fails 'smooth'"),
+    (CH04, "how many bits flip on the way",
+     "review-2026-12 p2m pass 2: 1 to 3 flips 3 bits on the way, the rows differ in 1"),
+    (CH04, "three or more apart can differ in one bit or in several",
+     "review-2026-12 p2m pass 2: Gray codes four or eight apart always differ in two bits"),
+    (CH03, "closest pair 0.03 apart, distinct at 0.001 but not at 0.05, among 256 positions and among the 1024",
+     "review-2026-12 p2m pass 2: among the 1024 of 'extends' the closest pair is 0.019, not 0.03"),
+    (CH03, "at most 1, the scale of an embedding entry",
+     "review-2026-12 p2m pass 2: BOUND = 1 is the sines' own maximum; 'the scale of an embedding entry' was unsourced"),
+    (CH12, "padding_idx=1):  # get_embedding, float64",
+     "review-2026-12 p2k pass 2: transformers 5.24.0 get_embedding computes in float32"),
+    (CH12, "absorbs the layout, and only plausibly the offset",
+     "review-2026-12 p2k pass 2: a hedge; what the fold shows is that only the permutation commutes"),
+    (CH12, "A Marian checkpoint's table and an M2M100 checkpoint's table differ by up to 2.0",
+     "review-2026-12 p2k pass 2: 2.0 is width 64; at width 512 (Marian's) it is 0.71 over 512 rows"),
+    (CH12, "a rare entry can differ by one float32 step",
+     "review-2026-12 p2k pass 2: near zero the two differ by up to 11 float32 steps (2^-24 at most)"),
+    (BUGS, "a dropped offset is right at position 0",
+     "review-2026-12 p2g pass 2: no entry of the page is a dropped offset; the cache entry's "
+     "bug keys by length"),
+    (BUGS, "transformers 5.24.0 computes the product differently: its `forward`",
+     "review-2026-12 p2g pass 2: 171 model files multiply in float32; the rotary modules of "
+     "Wav2Vec2-Conformer, Wav2Vec2-BERT, SeamlessM4T and CLVP type positions as inv_freq"),
+    (BUGS, "float16 and bfloat16 rows, do not describe this one.",
+     "review-2026-12 p2g pass 2: after .half() Wav2Vec2-Conformer's rotary table has the old "
+     "pipeline's 0.88 cosine error over 2048 positions"),
+    (CH09, "a sum of many cosines at close frequencies tends to have smaller ripples",
+     "review-2026-12 p2n pass 2: 32 pairs 0.965 apart climb 25.58 after the first dip, not 0.0117"),
+    (CH09, "they come from coincidences among the fast pairs, not from any one of them",
+     "review-2026-12 p2n pass 2: in 214 of the 490 rises one pair alone climbs at least the rise"),
+    (CH09, "by offsets in the tens all pairs have turned far",
+     "review-2026-12 p2n pass 2: at offset 46 five of 32 pairs of base 100 are under a radian"),
 ]
 
 

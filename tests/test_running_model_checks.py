@@ -120,3 +120,39 @@ def test_the_cache_is_keyed_on_the_frequencies_and_never_on_the_length():
     text = " ".join(PAGE.read_text().split())
     assert "keyed on the frequencies and never on the length" in text
     assert "the dtype and the length)" not in text
+
+
+def test_gemma3_sliding_layers_see_offsets_below_their_window():
+    """review-2026-12 p2c pass 2: the page said 'up to its window' after gpt-oss's sentence;
+    transformers' overlay keeps a key when kv_idx > q_idx - window, so offset 4096 is masked."""
+    from transformers import Gemma3TextConfig
+    from transformers.masking_utils import sliding_window_overlay
+
+    window = Gemma3TextConfig().sliding_window
+    keep = sliding_window_overlay(window)
+    assert (window, keep(0, 0, window, 1), keep(0, 0, window, 0)) == (4096, True, False)
+    text = " ".join(PAGE.read_text().split())
+    assert f"Gemma 3's sliding layers see offsets below their window ({window} by default;" in text
+
+
+def test_the_factor_field_is_for_all_types_but_default():
+    """review-2026-12 p2c pass 2: the list said (all); transformers' default init reads no factor
+    and a default block has none, while every other type reads or defaults one."""
+    import inspect
+
+    from transformers import LlamaConfig
+    from transformers.modeling_rope_utils import ROPE_INIT_FUNCTIONS
+    from transformers.models.llama.modeling_llama import LlamaRotaryEmbedding
+
+    assert "factor" not in LlamaConfig().rope_parameters
+    assert '"factor"' not in inspect.getsource(LlamaRotaryEmbedding.compute_default_rope_parameters)
+    assert all('"factor"' in inspect.getsource(f) for f in ROPE_INIT_FUNCTIONS.values())
+    assert "- `factor` (all but `default`):" in PAGE.read_text()
+
+
+def test_the_summary_keeps_the_length_dependent_exception_for_left_padding():
+    """review-2026-12 p2c pass 2: the Summary said RoPE scores do not change with the shift,
+    against the section's own check (dynamic and longrope move)."""
+    summary = PAGE.read_text().split("## Summary")[1].split("## Exercises")[0]
+    bullet = " ".join(summary.split("- Left padding:")[1].split("\n- ")[0].split())
+    assert "unless the table depends on the length (`dynamic`, `longrope`)" in bullet
