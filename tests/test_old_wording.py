@@ -377,6 +377,9 @@ OLD = [
     (CH11, "2 in bfloat16 or float16); those fix",
      "review-2026-12 r1011 pass 1: a float32-built module cast with .bfloat16() holds 6 bytes "
      "per entry, not 2"),
+    (CH11, "the ties are a handful",
+     "review-2026-12 p2l pass 2: 29 bfloat16 ties (15 wrong casts) in 2,560,000 entries and a "
+     "check bound of < 100; the prose now states the bound the check checks"),
     (BUGS, "recomputes the cache (checked below), but the rotary module",
      "review-2026-12 p2g pass 2: with prefill_chunk_size, Phi-3's generate keeps the keys of the "
      "chunks before the switch, rotated with the short factors"),
