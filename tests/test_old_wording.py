@@ -393,6 +393,12 @@ OLD = [
     (BUGS, "float16 and bfloat16 rows, do not describe this one.",
      "review-2026-12 p2g pass 2: after .half() Wav2Vec2-Conformer's rotary table has the old "
      "pipeline's 0.88 cosine error over 2048 positions"),
+    (ERRATA, "16 float64 epsilons (relative) on any machine",
+     "review-2026-12 p2p pass 2: scope past the check (errata#log-space), which runs on one "
+     "machine; the bound rests on the platform's exp and pow"),
+    (ERRATA, "the two give frequencies up to 42% apart",
+     "review-2026-12 p2p pass 2: measured against the code's frequencies only "
+     "(errata#yarn-paper-vs-code); the code's reach 1.73 times the paper's"),
 ]
 
 
