@@ -377,6 +377,9 @@ OLD = [
     (CH11, "2 in bfloat16 or float16); those fix",
      "review-2026-12 r1011 pass 1: a float32-built module cast with .bfloat16() holds 6 bytes "
      "per entry, not 2"),
+    (CH11, "the ties are a handful",
+     "review-2026-12 p2l pass 2: 29 bfloat16 ties (15 wrong casts) in 2,560,000 entries and a "
+     "check bound of < 100; the prose now states the bound the check checks"),
     (BUGS, "recomputes the cache (checked below), but the rotary module",
      "review-2026-12 p2g pass 2: with prefill_chunk_size, Phi-3's generate keeps the keys of the "
      "chunks before the switch, rotated with the short factors"),
@@ -414,6 +417,12 @@ OLD = [
      "pipeline's 0.88 cosine error over 2048 positions"),
     (CH04, "Embedding entries average about 0 too",
      "review-2026-12 p2m pass 2: measured on the 50 toy words only (mean 0.004)"),
+    (CH09, "a sum of many cosines at close frequencies tends to have smaller ripples",
+     "review-2026-12 p2n pass 2: 32 pairs 0.965 apart climb 25.58 after the first dip, not 0.0117"),
+    (CH09, "they come from coincidences among the fast pairs, not from any one of them",
+     "review-2026-12 p2n pass 2: in 214 of the 490 rises one pair alone climbs at least the rise"),
+    (CH09, "by offsets in the tens all pairs have turned far",
+     "review-2026-12 p2n pass 2: at offset 46 five of 32 pairs of base 100 are under a radian"),
 ]
 
 
