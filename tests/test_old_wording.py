@@ -176,6 +176,8 @@ OLD = [
      "review-2026-12 p2c pass 2: read as gpt-oss's (window 128); Gemma 3 masks offset 4096"),
     (CH16, "`factor` (all):",
      "review-2026-12 p2c pass 2: transformers: all rope types except default"),
+    (CH16, "Caches that evict tokens",
+     "review-2026-12 p2c pass 2: named no cache, paper or library; cut"),
     (CHECKS, "Flip either and a test fails.",
      "review-2026-12 r16 pass 1: a sample of flips survives (issue 38: 99.6% and 98.8% caught)"),
     (CHECKS, "ask of each check whether it covers the whole range its sentence names.",
