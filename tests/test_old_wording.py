@@ -176,6 +176,8 @@ OLD = [
      "review-2026-12 p2c pass 2: read as gpt-oss's (window 128); Gemma 3 masks offset 4096"),
     (CH16, "`factor` (all):",
      "review-2026-12 p2c pass 2: transformers: all rope types except default"),
+    (CH16, "Caches that evict tokens",
+     "review-2026-12 p2c pass 2: named no cache, paper or library; cut"),
     (CHECKS, "Flip either and a test fails.",
      "review-2026-12 r16 pass 1: a sample of flips survives (issue 38: 99.6% and 98.8% caught)"),
     (CHECKS, "ask of each check whether it covers the whole range its sentence names.",
@@ -421,6 +423,8 @@ OLD = [
     (ERRATA, "the two give frequencies up to 42% apart",
      "review-2026-12 p2p pass 2: measured against the code's frequencies only "
      "(errata#yarn-paper-vs-code); the code's reach 1.73 times the paper's"),
+    (CH04, "Embedding entries average about 0 too",
+     "review-2026-12 p2m pass 2: measured on the 50 toy words only (mean 0.004)"),
     (CH09, "a sum of many cosines at close frequencies tends to have smaller ripples",
      "review-2026-12 p2n pass 2: 32 pairs 0.965 apart climb 25.58 after the first dip, not 0.0117"),
     (CH09, "they come from coincidences among the fast pairs, not from any one of them",
