@@ -181,6 +181,8 @@ OLD = [
      "review-2026-12 p2c pass 2: read as gpt-oss's (window 128); Gemma 3 masks offset 4096"),
     (CH16, "`factor` (all):",
      "review-2026-12 p2c pass 2: transformers: all rope types except default"),
+    (CH16, "Caches that evict tokens",
+     "review-2026-12 p2c pass 2: named no cache, paper or library; cut"),
     (CHECKS, "Flip either and a test fails.",
      "review-2026-12 r16 pass 1: a sample of flips survives (issue 38: 99.6% and 98.8% caught)"),
     (CHECKS, "ask of each check whether it covers the whole range its sentence names.",
@@ -366,6 +368,11 @@ OLD = [
     (CH11, "keeps the table's shape, device and dtype fixed",
      "review-2026-12 r1011 pass 1: the module builds a table for each new input dtype and "
      "moves it to the input's device; only the shape is fixed"),
+    (CH10, "no-claim: names the cheapest variant",
+     "review-2026-12 p2i pass 2: stale reason; pass 1 found W_Q and W_K alone cost less "
+     "(524288), and the sentence no longer says cheapest"),
+    (CH14, "about a third of a percent (0.36%)",
+     "review-2026-12 p2i pass 2: 0.36% is 8% more than a third of a percent"),
     (CH14, "PE_i \\cdot PE_j",
      "review-2026-12 p2i pass 2: ch10 says i numbers the pairs as everywhere on this site; "
      "ch14 used i, j for positions and m for pairs"),
@@ -377,6 +384,9 @@ OLD = [
     (CH11, "2 in bfloat16 or float16); those fix",
      "review-2026-12 r1011 pass 1: a float32-built module cast with .bfloat16() holds 6 bytes "
      "per entry, not 2"),
+    (CH11, "the ties are a handful",
+     "review-2026-12 p2l pass 2: 29 bfloat16 ties (15 wrong casts) in 2,560,000 entries and a "
+     "check bound of < 100; the prose now states the bound the check checks"),
     (BUGS, "recomputes the cache (checked below), but the rotary module",
      "review-2026-12 p2g pass 2: with prefill_chunk_size, Phi-3's generate keeps the keys of the "
      "chunks before the switch, rotated with the short factors"),
@@ -385,8 +395,22 @@ OLD = [
     (BUGS, "and inputs up to the trained length keep the original base",
      "review-2026-12 p2g pass 2: on the module's path an input of exactly the trained length "
      "after a longer one keeps the enlarged base (0.3333)"),
+    (CH04, "Six of chapter 3's seven properties do not mind the shape",
+     "review-2026-12 p2m pass 2: one zigzag made a rule; tanh(20 sin x) is smooth yet fails 'smooth'"),
+    (CH04, "how many bits flip on the way",
+     "review-2026-12 p2m pass 2: 1 to 3 flips 3 bits on the way, the rows differ in 1"),
+    (CH04, "three or more apart can differ in one bit or in several",
+     "review-2026-12 p2m pass 2: Gray codes four or eight apart always differ in two bits"),
+    (CH03, "closest pair 0.03 apart, distinct at 0.001 but not at 0.05, among 256 positions and among the 1024",
+     "review-2026-12 p2m pass 2: among the 1024 of 'extends' the closest pair is 0.019, not 0.03"),
+    (CH03, "at most 1, the scale of an embedding entry",
+     "review-2026-12 p2m pass 2: BOUND = 1 is the sines' own maximum; 'the scale of an embedding entry' was unsourced"),
     (CH12, "padding_idx=1):  # get_embedding, float64",
      "review-2026-12 p2k pass 2: transformers 5.24.0 get_embedding computes in float32"),
+    (CH12, "absorbs the layout, and only plausibly the offset",
+     "review-2026-12 p2k pass 2: a hedge; what the fold shows is that only the permutation commutes"),
+    (CH12, "A Marian checkpoint's table and an M2M100 checkpoint's table differ by up to 2.0",
+     "review-2026-12 p2k pass 2: 2.0 is width 64; at width 512 (Marian's) it is 0.71 over 512 rows"),
     (CH12, "a rare entry can differ by one float32 step",
      "review-2026-12 p2k pass 2: near zero the two differ by up to 11 float32 steps (2^-24 at most)"),
     (BUGS, "a dropped offset is right at position 0",
@@ -398,6 +422,14 @@ OLD = [
     (BUGS, "float16 and bfloat16 rows, do not describe this one.",
      "review-2026-12 p2g pass 2: after .half() Wav2Vec2-Conformer's rotary table has the old "
      "pipeline's 0.88 cosine error over 2048 positions"),
+    (CH04, "Embedding entries average about 0 too",
+     "review-2026-12 p2m pass 2: measured on the 50 toy words only (mean 0.004)"),
+    (CH09, "a sum of many cosines at close frequencies tends to have smaller ripples",
+     "review-2026-12 p2n pass 2: 32 pairs 0.965 apart climb 25.58 after the first dip, not 0.0117"),
+    (CH09, "they come from coincidences among the fast pairs, not from any one of them",
+     "review-2026-12 p2n pass 2: in 214 of the 490 rises one pair alone climbs at least the rise"),
+    (CH09, "by offsets in the tens all pairs have turned far",
+     "review-2026-12 p2n pass 2: at offset 46 five of 32 pairs of base 100 are under a radian"),
 ]
 
 
