@@ -33,6 +33,11 @@ CH14 = "docs/chapters/14-learned-embeddings.md"
 BUGS = "docs/bugs-that-shipped.md"
 
 OLD = [
+    (ERRATA, "No: a reading of two papers",
+     "review-2026-12 p2o pass 2: #learned-better reads four papers (Devlin, Radford, Vaswani, Wang)"),
+    (ERRATA, "the post-norm runs there agree with the pre-norm ones on these three claims",
+     "review-2026-12 p2o pass 2: the post-norm runs (three seeds) measure accuracy only, not the "
+     "attention #in-principle cites"),
     (CH02, "gives a position a different value in every sequence length",
      "review-2026-12 p2j pass 2: position 0 is 0 in every length"),
     (CH02, "a word vector of length about 7",
