@@ -33,6 +33,11 @@ CH14 = "docs/chapters/14-learned-embeddings.md"
 BUGS = "docs/bugs-that-shipped.md"
 
 OLD = [
+    (ERRATA, "No: a reading of two papers",
+     "review-2026-12 p2o pass 2: #learned-better reads four papers (Devlin, Radford, Vaswani, Wang)"),
+    (ERRATA, "the post-norm runs there agree with the pre-norm ones on these three claims",
+     "review-2026-12 p2o pass 2: the post-norm runs (three seeds) measure accuracy only, not the "
+     "attention #in-principle cites"),
     (CH02, "gives a position a different value in every sequence length",
      "review-2026-12 p2j pass 2: position 0 is 0 in every length"),
     (CH02, "a word vector of length about 7",
@@ -176,6 +181,8 @@ OLD = [
      "review-2026-12 p2c pass 2: read as gpt-oss's (window 128); Gemma 3 masks offset 4096"),
     (CH16, "`factor` (all):",
      "review-2026-12 p2c pass 2: transformers: all rope types except default"),
+    (CH16, "Caches that evict tokens",
+     "review-2026-12 p2c pass 2: named no cache, paper or library; cut"),
     (CHECKS, "Flip either and a test fails.",
      "review-2026-12 r16 pass 1: a sample of flips survives (issue 38: 99.6% and 98.8% caught)"),
     (CHECKS, "ask of each check whether it covers the whole range its sentence names.",
@@ -415,6 +422,14 @@ OLD = [
     (BUGS, "float16 and bfloat16 rows, do not describe this one.",
      "review-2026-12 p2g pass 2: after .half() Wav2Vec2-Conformer's rotary table has the old "
      "pipeline's 0.88 cosine error over 2048 positions"),
+    (ERRATA, "16 float64 epsilons (relative) on any machine",
+     "review-2026-12 p2p pass 2: scope past the check (errata#log-space), which runs on one "
+     "machine; the bound rests on the platform's exp and pow"),
+    (ERRATA, "the two give frequencies up to 42% apart",
+     "review-2026-12 p2p pass 2: measured against the code's frequencies only "
+     "(errata#yarn-paper-vs-code); the code's reach 1.73 times the paper's"),
+    (CH04, "Embedding entries average about 0 too",
+     "review-2026-12 p2m pass 2: measured on the 50 toy words only (mean 0.004)"),
     (CH09, "a sum of many cosines at close frequencies tends to have smaller ripples",
      "review-2026-12 p2n pass 2: 32 pairs 0.965 apart climb 25.58 after the first dip, not 0.0117"),
     (CH09, "they come from coincidences among the fast pairs, not from any one of them",
