@@ -11,8 +11,9 @@ the same numbers in another column order, a fixed permutation. tensor2tensor and
 ``[sin | cos]`` too but also space the frequencies differently, so their tables are not a
 permutation of this one: see :mod:`posenc.variants`.
 
-Angles and sines are evaluated in float64 and the table is cast once at the end, so a float32
-table is within half a float32 unit in the last place of the exact value. Integer positions are
+Angles and sines are evaluated in float64 and the table is cast once at the end, so up to
+position one million a float32 entry is within half a float32 unit plus about 1e-10 of the exact
+value (not within half a unit alone: near zero the float64 angle's rounding shows). Integer positions are
 built by rotation (``posenc.fast``): exact rows for a few block starts and offsets, combined with
 the angle-addition formulas in float64, which is as accurate and several times faster.
 Derived in the chapter "How do the pieces make the formula?"; checked in "Does it keep its promises?".
@@ -141,7 +142,8 @@ def encode(pos, d_model: int, *, base: float = BASE, layout: str = "interleaved"
         Output dtype. The table is always computed in float64 and cast once.
         Integer positions go through :func:`posenc.fast.rotated_table` (exact rows for a few
         block starts and offsets, combined by rotation); real-valued positions are evaluated
-        directly. Both are within half a float32 unit in the last place of the exact value.
+        directly. Both are within half a float32 unit plus about 1e-10 of the exact value up
+        to position one million.
 
     Returns
     -------
