@@ -46,3 +46,12 @@ def test_entry_alone_with_default_printing(name, text):
     with np.printoptions(legacy=False):
         runner.run(test, out=report.append)
     assert runner.failures == 0, "".join(report)
+
+
+def test_seed_claims_name_one_article():
+    """Each seed claim of this share is in one seed article (review-2026-12 p2p pass 2: the
+    six entries said "the seed articles"; each phrase occurs in one of the four seeds)."""
+    for name, _ in ENTRIES:
+        page = PAGE.read_text()
+        entry = page[page.index("{#%s}" % name):].split("\n### ", 1)[0]
+        assert "Made in the seed articles" not in entry, name
