@@ -4,7 +4,7 @@ Three choices separate the tables that real codebases build:
 
 * ``spacing``: the paper's ``omega_i = base ** (-2 i / d_model)`` or tensor2tensor's
   ``omega_i = exp(-ln(base) * i / (d_model/2 - 1))`` (also fairseq and code derived from it),
-  which puts the slowest frequency at exactly ``1 / base``;
+  which puts the slowest frequency at ``1 / base`` up to float64 rounding;
 * ``layout``: interleaved (the paper) or concatenated ``[sin | cos]`` (tensor2tensor, fairseq);
   see :mod:`posenc.layouts`;
 * ``offset``: the number added to every position; fairseq numbers the first real token

@@ -44,3 +44,15 @@ def test_encode_equals_transformers_float32_tables_exactly():
     assert np.array_equal(out.numpy(), enc.encode(1024, 768, dtype="float32"))
     table = marian.MarianSinusoidalPositionalEmbedding(1024, 512).create_weight().numpy()
     assert np.array_equal(table, enc.encode(1024, 512, dtype="float32", layout="concatenated"))
+
+
+def test_t2t_slowest_frequency_is_one_over_base_only_up_to_rounding():
+    # the posenc.variants docstring said tensor2tensor's spacing ends at "exactly 1 / base";
+    # in float64 exp(-ln(10000)) is 9.999999999999991e-05, about 7 units from 1e-4.
+    import posenc.variants as var
+    for d in (4, 8, 64, 512):
+        last = float(np.exp(-np.log(10000.0) * (d // 2 - 1) / (d // 2 - 1)))
+        assert last != 1e-4 and abs(last * 1e4 - 1) < 2e-15
+        assert float(var.frequencies(d, spacing="t2t")[-1]) == last
+    flat = " ".join(inspect.getdoc(var).split())
+    assert "exactly ``1 / base``" not in flat and "up to float64 rounding" in flat
