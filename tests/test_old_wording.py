@@ -33,6 +33,8 @@ CH14 = "docs/chapters/14-learned-embeddings.md"
 BUGS = "docs/bugs-that-shipped.md"
 
 OLD = [
+    (CH12, "so the last pair's frequency is exactly",
+     "review-2026-12 rapi pass 1: the float64 value is 9.999999999999991e-05, not 1/base"),
     (ERRATA, "No: a reading of two papers",
      "review-2026-12 p2o pass 2: #learned-better reads four papers (Devlin, Radford, Vaswani, Wang)"),
     (ERRATA, "the post-norm runs there agree with the pre-norm ones on these three claims",
