@@ -93,15 +93,25 @@ MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augus
           "September", "October", "November", "December")
 
 
+_loaded: dict = {}
+
+
+def _review_records(records: Path) -> list:
+    """The parsed records of ``records``, read once per build (``on_files`` clears them)."""
+    if records not in _loaded:
+        import yaml
+        files = sorted(records.glob("*.yml")) if records.is_dir() else []
+        _loaded[records] = [yaml.safe_load(f.read_text()) for f in files]
+    return _loaded[records]
+
+
 def review_note(page: str, records: Path = REVIEWS) -> str:
     """One sentence on how ``page`` (``docs/...`` path) was reviewed in depth, summed per pass
     over the review records in ``records`` (``docs/data/reviews/*.yml``, one per reviewer:
     ``pass``, ``month``, and per page ``claims``, ``found``, ``major``, ``fixed``); "" when no
     record names the page (tests/test_site_hooks.py)."""
-    import yaml
     passes: dict[int, dict] = {}
-    for f in sorted(records.glob("*.yml")) if records.is_dir() else ():
-        rec = yaml.safe_load(f.read_text())
+    for rec in _review_records(records):
         for entry in rec.get("pages", []):
             if entry["page"] != page:
                 continue
@@ -125,6 +135,7 @@ def review_note(page: str, records: Path = REVIEWS) -> str:
 
 def on_files(files, config):
     _counts.clear()
+    _loaded.clear()
     for f in files.documentation_pages():
         _counts[f.src_uri] = _count(Path(f.abs_src_path))
     return files
