@@ -438,6 +438,20 @@ OLD = [
      "review-2026-12 p2n pass 2: in 214 of the 490 rises one pair alone climbs at least the rise"),
     (CH09, "by offsets in the tens all pairs have turned far",
      "review-2026-12 p2n pass 2: at offset 46 five of 32 pairs of base 100 are under a radian"),
+    (CH12, "Row by row the two tables are nothing alike",
+     "review-2026-12 p3f pass 3: row 0 of the two layouts has cosine 0.5; they share columns 0 and 511"),
+    (CH12, "against exactly \\(2\\pi \\cdot 10000\\)",
+     "review-2026-12 p3f pass 3: 2 pi / 9.999999999999991e-05 in float64; line 97 says up to rounding"),
+    (CH12, "interchangeable exactly when the map is a permutation",
+     "review-2026-12 p3f pass 3: a mean-keeping reflection also folds into a pre-norm network's weights"),
+    (CH12, "dim // n_heads // 2, 2, dim).transpose(1, 2).reshape(dim, dim)",
+     "review-2026-12 p3f pass 3: the conversion's permute reads dim1 and dim2 (dim1 = key_value_dim for K)"),
+    (CH12, "when that file and its measurements disagree, so a change on either side shows up",
+     "review-2026-12 p3f pass 3: the test accepts a factor of 8 either way"),
+    (CH04, "holds for a column only over whole periods",
+     "review-2026-12 p3f pass 3: column 0 (7.96 periods) and the slowest sine (0.001 of one) both average 0.003"),
+    (CH04, "a slow column stays far from 0 until",
+     "review-2026-12 p3f pass 3: the slowest sine column averages 0.003 over 50 positions; slow cosines stay near 1"),
 ]
 
 
