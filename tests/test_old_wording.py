@@ -452,6 +452,33 @@ OLD = [
      "review-2026-12 p3f pass 3: column 0 (7.96 periods) and the slowest sine (0.001 of one) both average 0.003"),
     (CH04, "a slow column stays far from 0 until",
      "review-2026-12 p3f pass 3: the slowest sine column averages 0.003 over 50 positions; slow cosines stay near 1"),
+    (BUGS, "serving a length shorter than the trained one makes the multiplier negative",
+     "review-2026-12 p3a pass 3: f n / L - (f - 1) is negative only below (1 - 1/f) L; a served "
+     "length of 1500 (L 2048, f 2) gives 0.46"),
+    (BUGS, "is not a real number",
+     "review-2026-12 p3a pass 3: (-0.5)^(32/31) has a real 31st-root value; Python's power is complex"),
+    (BUGS, "In that pipeline the largest cosine error",
+     "review-2026-12 p3a pass 3: 0.88 and 1.96 are float16's; in bfloat16 the error is 2.0 within "
+     "2048 positions"),
+    (BUGS, "None confirmed: the OpenLM issue is closed",
+     "review-2026-12 p3a pass 3: mlfoundations/open_lm#5 (Positional embedding xformers fix) merged"),
+    (BUGS, "| OpenLM: issue closed;",
+     "review-2026-12 p3a pass 3: mlfoundations/open_lm#5 merged"),
+    (BUGS, "both merged (July 2024 and June 2026)",
+     "review-2026-12 p3a pass 3: merge months not shown in the stored threads (opened 2024-07-24, "
+     "2026-06-11)"),
+    (BUGS, "(April 2026; release not confirmed)",
+     "review-2026-12 p3a pass 3: vllm#41277 opened 2026-04-29; its merge date is not in the stores"),
+    (BUGS, "for GPT-J\", September 2023)",
+     "review-2026-12 p3a pass 3: vllm#941 opened 2023-09-04; merge date not seen"),
+    (BUGS, "transformers#33129, merged (August 2024)",
+     "review-2026-12 p3a pass 3: #33129 opened 2024-08-26; merge date not seen"),
+    (BUGS, "merged (October 2025)",
+     "review-2026-12 p3a pass 3: vllm#27431 opened 2025-10-23; merge date not seen"),
+    (BUGS, "longest input seen so far",
+     "review-2026-12 p3a pass 3: a reset in between starts over (4096, 100, 3000 -> 0.5182)"),
+    (BUGS, "an input is longer than any before, and restores",
+     "review-2026-12 p3a pass 3: growth compares with max_seq_len_cached, which the reset lowers"),
 ]
 
 
