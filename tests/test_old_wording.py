@@ -495,6 +495,8 @@ OLD = [
      "review-2026-12 p3a pass 3: a reset in between starts over (4096, 100, 3000 -> 0.5182)"),
     (BUGS, "an input is longer than any before, and restores",
      "review-2026-12 p3a pass 3: growth compares with max_seq_len_cached, which the reset lowers"),
+    (BUGS, "a no-op for the weights and a common idiom",
+     "review-2026-12 p3a pass 3: 'a common idiom' is unsourced; cut"),
 ]
 
 
