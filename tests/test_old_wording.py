@@ -239,6 +239,10 @@ OLD = [
      "review-2026-12 p3c pass 3: 2000-step NoPE scores 0.187 to 0.197 past L, over the 0.147"),
     (CH10B, "equal the no-position runs' in all three seeds, about the order-blind baseline",
      "review-2026-12 p3c pass 3: under the baseline at length 8 (0.21 to 0.24 against 0.32)"),
+    (CH10B, "Re-run on one machine, a run repeats to the last digit",
+     "review-2026-12 p3c pass 3: seed 0 of the past sinusoid re-trained on an AMD EPYC 2-core "
+     "VM, torch 2.13.0, scores 0.260 past L, not the record's 0.304; the check runs twice in one "
+     "process"),
     (ERRATA, "training finds it, though not as reliably",
      "outside-reads-2026-12 ch10b-4: the k = 3 raw-index runs end at loss 0.209 to 0.403"),
     (CH03, "without positions it cannot",
