@@ -501,6 +501,9 @@ OLD = [
      "review-2026-12 p3a pass 3: growth compares with max_seq_len_cached, which the reset lowers"),
     (BUGS, "a no-op for the weights and a common idiom",
      "review-2026-12 p3a pass 3: 'a common idiom' is unsourced; cut"),
+    (BUGS, "where transformers, mlx-lm and llama.cpp use the rotary width",
+     "review-2026-12 p3a pass 3: transformers' Gemma 4 proportional layers use the head width; "
+     "pie#602 names Qwen3-Next"),
 ]
 
 
