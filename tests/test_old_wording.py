@@ -243,6 +243,9 @@ OLD = [
      "review-2026-12 p3c pass 3: seed 0 of the past sinusoid re-trained on an AMD EPYC 2-core "
      "VM, torch 2.13.0, scores 0.260 past L, not the record's 0.304; the check runs twice in one "
      "process"),
+    (CH10B, "[Chapter 10](10-inside-attention.md) showed that \\(PE_{pos+k}\\) is one linear map",
+     "review-2026-12 p3c pass 3: M_k is chapter 7's (The whole vector: a block-diagonal M_k); "
+     "chapter 10 has W_Q W_K^T between the encodings"),
     (ERRATA, "training finds it, though not as reliably",
      "outside-reads-2026-12 ch10b-4: the k = 3 raw-index runs end at loss 0.209 to 0.403"),
     (CH03, "without positions it cannot",
