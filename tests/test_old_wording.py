@@ -223,6 +223,26 @@ OLD = [
      "review-2026-12 p2b pass 2: that is the p = 0.5 worst case; 0.005 at the fifth seed's"),
     (CH10B, "learned and RoPE model. These ALiBi",
      "review-2026-12 p2b pass 2: the sqrt(d_model) sinusoid puts at most 0.148 on the key"),
+    (CH10B, "five seeds, three for the settings varied",
+     "review-2026-12 p3c pass 3: the token-scale section varies a setting at five seeds"),
+    (CH10B, "0 to 2 for the settings the",
+     "review-2026-12 p3c pass 3: the token-scale section varies a setting at five seeds"),
+    (CH10B, "At the trained length that is 5376 answers, and an accuracy there has a standard error",
+     "review-2026-12 p3c pass 3: 0.007 counts the answers as independent; by sequences 0.032"),
+    (CH10B, "on 6144 answers each, is 0.005",
+     "review-2026-12 p3c pass 3: 0.005 counts the answers of a sequence as independent"),
+    (CH10B, "at most 0.258, about the order-blind baseline",
+     "review-2026-12 p3c pass 3: 0.04 to 0.11 under it at lengths 8 and 12, 0.032 over at 32"),
+    (CH10B, "Inside the training length nothing here favours either",
+     "review-2026-12 p3c pass 3: the same paragraph has the learned table sooner in every seed"),
+    (CH10B, "inside the training length, but not past it",
+     "review-2026-12 p3c pass 3: 2000-step NoPE scores 0.187 to 0.197 past L, over the 0.147"),
+    (CH10B, "equal the no-position runs' in all three seeds, about the order-blind baseline",
+     "review-2026-12 p3c pass 3: under the baseline at length 8 (0.21 to 0.24 against 0.32)"),
+    (CH10B, "Re-run on one machine, a run repeats to the last digit",
+     "review-2026-12 p3c pass 3: seed 0 of the past sinusoid re-trained on an AMD EPYC 2-core "
+     "VM, torch 2.13.0, scores 0.260 past L, not the record's 0.304; the check runs twice in one "
+     "process"),
     (ERRATA, "training finds it, though not as reliably",
      "outside-reads-2026-12 ch10b-4: the k = 3 raw-index runs end at loss 0.209 to 0.403"),
     (CH03, "without positions it cannot",
@@ -479,6 +499,11 @@ OLD = [
      "review-2026-12 p3a pass 3: a reset in between starts over (4096, 100, 3000 -> 0.5182)"),
     (BUGS, "an input is longer than any before, and restores",
      "review-2026-12 p3a pass 3: growth compares with max_seq_len_cached, which the reset lowers"),
+    (BUGS, "a no-op for the weights and a common idiom",
+     "review-2026-12 p3a pass 3: 'a common idiom' is unsourced; cut"),
+    (BUGS, "where transformers, mlx-lm and llama.cpp use the rotary width",
+     "review-2026-12 p3a pass 3: transformers' Gemma 4 proportional layers use the head width; "
+     "pie#602 names Qwen3-Next"),
 ]
 
 
