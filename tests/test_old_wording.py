@@ -464,6 +464,19 @@ OLD = [
      "review-2026-12 p2n pass 2: in 214 of the 490 rises one pair alone climbs at least the rise"),
     (CH09, "by offsets in the tens all pairs have turned far",
      "review-2026-12 p2n pass 2: at offset 46 five of 32 pairs of base 100 are under a radian"),
+    (CH02, "a different value in every sequence length",
+     "review-2026-12 p3g pass 3: two 'every' in one sentence; flipping one to 'some' passed"),
+    (CH02, "reach just the bottom of the slow columns' range",
+     "review-2026-12 p3g pass 3: the hundreds column reaches 5 of its 0-9 in 512 positions"),
+    (CH14, "below the baseline in three of five seeds",
+     "review-2026-12 p3g pass 3: the count moves with the CPU: seed 4 re-trains to 0.1397 "
+     "on AVX2 (record 0.1507, AVX-512) against a baseline of 0.1475, four of five"),
+    ("docs/index.md", "[section 3.4, section 5.4](references.md#vaswani)",
+     "review-2026-12 p3g pass 3: 'at the bottoms of the encoder and decoder stacks' is "
+     "section 3.5 of the paper"),
+    ("docs/index.md", "says which are true, loose or wrong",
+     "review-2026-12 p3g pass 3: 6 of the 38 claims page verdicts are unsupported or "
+     "convention"),
     (CH12, "Row by row the two tables are nothing alike",
      "review-2026-12 p3f pass 3: row 0 of the two layouts has cosine 0.5; they share columns 0 and 511"),
     (CH12, "against exactly \\(2\\pi \\cdot 10000\\)",
