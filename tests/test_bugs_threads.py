@@ -39,7 +39,16 @@ THREADS = {
                             "(falls back to 10000), corrupting all Llama 3.x output", ()),
     "lyogavin/airllm#369": ("pull", "Carry rope_theta from the config in the MLX Llama path "
                             "(fixes #368)", ()),
+    "mlfoundations/open_lm#5": ("pull", "Positional embedding xformers fix", ()),
 }
+
+# Merge dates: the stored threads of these pull requests show when each was opened, not when it
+# was merged (review-2026-12 p3a pass 3), so the page names no merge month for them.
+MERGE_DATE_UNSEEN = ("ggml-org/llama.cpp#8676", "unslothai/unsloth#6197", "vllm-project/vllm#41277",
+                     "vllm-project/vllm#941", "huggingface/transformers#33129",
+                     "vllm-project/vllm#27431")
+MONTH = re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|"
+                   r"November|December)\s+\d{4}")
 
 # entry anchor: the thread that reports the bug, cited first in the entry's **Reported.**
 # (vllm#747 argues about the partial rotary width and vllm#941 names the pairing; airllm#369 is
@@ -95,3 +104,15 @@ def test_a_thread_named_in_passing_is_named_for_what_it_is_about():
     for thread, word in ABOUT.items():
         citing = [s for s in sentences if thread in s]
         assert citing and all(word in s for s in citing), (thread, citing)
+
+
+def test_no_merge_month_where_the_thread_does_not_show_one():
+    """A sentence citing one of these pull requests states no month: the month it would state is
+    the opening date, not the merge date."""
+    sentences = re.split(r"(?<=[.;])\s", PAGE.read_text().replace("\n", " "))
+    for thread in MERGE_DATE_UNSEEN:
+        repo, number = thread.split("#")
+        short = repo.split("/")[1] + "#" + number
+        for s in sentences:
+            if (thread in s or short in s) and "merged" in s:
+                assert not MONTH.search(s), (thread, s)

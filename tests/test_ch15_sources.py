@@ -136,3 +136,67 @@ def test_exercise_1_states_the_order_rotate_gives():
     from posenc.relative import rotate
     assert np.allclose(rotate([[1.0, 0.0]], [1]), [[np.cos(1.0), np.sin(1.0)]])
     assert "up to the order of the two entries" not in text()
+
+
+def test_the_which_scaling_list_is_not_pointed_to_chapter_12():
+    # review-2026-12 p3h pass 3: "(the table in chapter 12 lists the measured differences)" sent
+    # the reader to a list that drops every RoPE frequency row (all four conventions "-") and
+    # points back to chapter 15's own list below the table.
+    import json
+    import re
+    rows = json.loads((PAGE.parents[1] / "data" / "conformance.json").read_text())["rows"]
+    ch12 = (PAGE.parent / "12-variants.md").read_text()
+    block = ch12.split("{#real-models}")[1].split("```python exec")[1].split("```")[0]
+    shown = []
+    for row in rows:                     # chapter 12's own filter, run on the record
+        conventions = [row[k] for k in ("spacing", "layout", "padding", "pairing")]
+        if not (all(c == "-" for c in conventions) and row["key"] != "alibi"):
+            shown.append(row["key"])
+    assert "continue                       # RoPE frequencies: chapter 15's list" in block
+    which = section("### Which of these does the model you use run?")
+    types = set(re.findall(r'\| `"([a-z0-9]+)"`', which))
+    assert types and not any(key.startswith(tuple(types) + ("default",)) for key in shown)
+    assert "12-variants.md#real-models" not in which.split("| `rope_type`")[0]
+
+
+def test_the_ramp_gap_comment_says_what_its_assert_shows():
+    # review-2026-12 p3h pass 3: `assert gap.max() > 0  # the paper's below the code's` read as
+    # "on every pair"; at factor 4 the paper's frequency is 2.3% above the code's on pair 21.
+    scaling = pytest.importorskip("posenc.scaling")
+    import numpy as np
+    code = scaling.yarn_frequencies(128, 4.0, 4096)
+    paper = scaling.yarn_frequencies(128, 4.0, 4096, ramp="paper")
+    gap = (code - paper) / code
+    assert gap.max() > 0.4 and gap.min() < -0.02 and int(np.argmin(gap)) == 21
+    assert "# the paper's below the code's" not in PAGE.read_text()
+    assert "# largest gap: the paper's below" in PAGE.read_text()
+
+
+def test_the_summary_says_what_the_cited_llama_3_code_shows():
+    # review-2026-12 p3h pass 3: the Summary said "Llama 3 trained with the base 500000"; the
+    # page's source is Meta's reference inference code (meta-llama/llama3 llama/model.py,
+    # ModelArgs.rope_theta = 500000 passed to precompute_freqs_cis), which shows the base the
+    # model runs with, not its training.
+    bases = section("### RoPE bases beyond 10000")
+    assert "meta-llama/llama3" in bases and "precompute_freqs_cis" in bases
+    summary = section("## Summary")
+    assert "Llama 3 trained with the base" not in summary
+    assert "Llama 3 uses the base `500000`" in summary
+
+
+def test_each_only_of_the_rotation_paragraph_fails_when_flipped():
+    # review-2026-12 p3h pass 3: the fold after "Rotating both vectors ..." was also next to the
+    # "For implementers" paragraph, so its two checks stating "only" counted for neither alone and
+    # flipping either sentence's "only" to "also" passed every rule; the marker after the fold
+    # (RoPE through random W_Q, W_K) now separates them.
+    import sys
+    sys.path.insert(0, str(PAGE.parents[2]))
+    from harness import rules
+    from harness.page import parse
+    rel = str(PAGE.relative_to(PAGE.parents[2]))
+    raw = PAGE.read_text()
+    base = set(rules.failures(parse(raw, rel)))
+    for old in ("the score depends only on", "depended only on"):
+        assert raw.count(old) == 1, old
+        flipped = raw.replace(old, old.replace("only", "also"))
+        assert set(rules.failures(parse(flipped, rel))) - base, old

@@ -1,5 +1,7 @@
 // The copy button of a ">>>" block copies code that runs when pasted: the ">>> " and "... "
-// prompts are dropped, and so is every line without one (printed output, tracebacks).
+// prompts are dropped, and so is every line without one (printed output, tracebacks). A ">>>"
+// line after "..." lines gets an empty line first, and so does the end: at Python's prompt only an
+// empty line ends a "for" or "def", so without it the next statement is a SyntaxError.
 // Material's button copies the text of the nearest [data-copy] ancestor of the code, when
 // there is one, so each ">>>" block gets that attribute. Re-run after instant navigation.
 (function () {
@@ -7,11 +9,16 @@
 
   function runnable(text) {
     const kept = [];
+    let open = false;                       // the last line kept continued a statement
     for (const line of text.split("\n")) {
       const prompt = /^(>>>|\.\.\.)( |$)/.exec(line);
-      if (prompt) kept.push(line.slice(prompt[0].length));
+      if (!prompt) continue;
+      if (prompt[1] === ">>>" && open) kept.push("");
+      const code = line.slice(prompt[0].length);
+      kept.push(code);
+      open = prompt[1] === "..." && code.trim() !== "";
     }
-    return kept.join("\n").trimEnd() + "\n";
+    return kept.join("\n").trimEnd() + (open ? "\n\n" : "\n");    // a last loop runs too
   }
 
   function prepare(root) {
