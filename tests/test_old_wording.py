@@ -185,6 +185,17 @@ OLD = [
      "review-2026-12 p2c pass 2: transformers: all rope types except default"),
     (CH16, "Caches that evict tokens",
      "review-2026-12 p2c pass 2: named no cache, paper or library; cut"),
+    (CH16, "its `generate` for Phi-3 drops the KV cache",
+     "review-2026-12 p3b pass 3: generate(prefill_chunk_size=32) of a 100-token prompt (original "
+     "64) keeps the short list on keys 0..63; only the unchunked generate drops the cache"),
+    (CH16, "first rises again at offset 18",
+     "review-2026-12 p3b pass 3: the bound still falls at 18 (15.40 to 15.35) and rises at 19"),
+    (CH16, r"the slope \(2^{-8h/n}\)",
+     "review-2026-12 p3b pass 3: with heads numbered from 0, as Exercise 3 does, head 0 would "
+     "get slope 1; its slope is 2^(-8/n)"),
+    (CH16, "see offsets below their window (4096 by default",
+     "review-2026-12 p3b pass 3: 4096 is transformers' class default; Gemma 3's released "
+     "checkpoints set sliding_window 1024"),
     (CHECKS, "Flip either and a test fails.",
      "review-2026-12 r16 pass 1: a sample of flips survives (issue 38: 99.6% and 98.8% caught)"),
     (CHECKS, "ask of each check whether it covers the whole range its sentence names.",
@@ -246,6 +257,9 @@ OLD = [
     (CH10B, "[Chapter 10](10-inside-attention.md) showed that \\(PE_{pos+k}\\) is one linear map",
      "review-2026-12 p3c pass 3: M_k is chapter 7's (The whole vector: a block-diagonal M_k); "
      "chapter 10 has W_Q W_K^T between the encodings"),
+    (CH10B, "sinusoid and the index over length through most of training",
+     "review-2026-12 p3c pass 3: the raw index's gradient norm is above index/L's in 6 or 7 of "
+     "16 logged intervals per seed; index/L ends highest"),
     (ERRATA, "training finds it, though not as reliably",
      "outside-reads-2026-12 ch10b-4: the k = 3 raw-index runs end at loss 0.209 to 0.403"),
     (CH03, "without positions it cannot",
