@@ -257,6 +257,9 @@ OLD = [
     (CH10B, "[Chapter 10](10-inside-attention.md) showed that \\(PE_{pos+k}\\) is one linear map",
      "review-2026-12 p3c pass 3: M_k is chapter 7's (The whole vector: a block-diagonal M_k); "
      "chapter 10 has W_Q W_K^T between the encodings"),
+    (CH10B, "sinusoid and the index over length through most of training",
+     "review-2026-12 p3c pass 3: the raw index's gradient norm is above index/L's in 6 or 7 of "
+     "16 logged intervals per seed; index/L ends highest"),
     (ERRATA, "training finds it, though not as reliably",
      "outside-reads-2026-12 ch10b-4: the k = 3 raw-index runs end at loss 0.209 to 0.403"),
     (CH03, "without positions it cannot",
