@@ -485,6 +485,9 @@ OLD = [
     ("docs/index.md", "[section 3.4, section 5.4](references.md#vaswani)",
      "review-2026-12 p3g pass 3: 'at the bottoms of the encoder and decoder stacks' is "
      "section 3.5 of the paper"),
+    ("docs/index.md", "The decoder is different: its attention is masked",
+     "review-2026-12 p3g pass 3: the decoder's cross-attention sees every encoder position; "
+     "only its self-attention is masked (paper section 3.2.3)"),
     ("docs/index.md", "says which are true, loose or wrong",
      "review-2026-12 p3g pass 3: 6 of the 38 claims page verdicts are unsupported or "
      "convention"),
