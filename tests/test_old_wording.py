@@ -488,6 +488,9 @@ OLD = [
     ("docs/index.md", "The decoder is different: its attention is masked",
      "review-2026-12 p3g pass 3: the decoder's cross-attention sees every encoder position; "
      "only its self-attention is masked (paper section 3.2.3)"),
+    (CH14, "whatever some explainers say",
+     "review-2026-12 p3g pass 3: 'marginally better' for BERT and GPT-2 is in one seed article "
+     "(004) of the four"),
     ("docs/index.md", "values of one bounded number need not coincide",
      "review-2026-12 p3g pass 3: 2/(n - 1) holds for values in [-1, 1]; a number bounded by 10 "
      "only gets 20/(n - 1)"),
