@@ -196,6 +196,17 @@ OLD = [
      "review-2026-12 p2c pass 2: transformers: all rope types except default"),
     (CH16, "Caches that evict tokens",
      "review-2026-12 p2c pass 2: named no cache, paper or library; cut"),
+    (CH16, "its `generate` for Phi-3 drops the KV cache",
+     "review-2026-12 p3b pass 3: generate(prefill_chunk_size=32) of a 100-token prompt (original "
+     "64) keeps the short list on keys 0..63; only the unchunked generate drops the cache"),
+    (CH16, "first rises again at offset 18",
+     "review-2026-12 p3b pass 3: the bound still falls at 18 (15.40 to 15.35) and rises at 19"),
+    (CH16, r"the slope \(2^{-8h/n}\)",
+     "review-2026-12 p3b pass 3: with heads numbered from 0, as Exercise 3 does, head 0 would "
+     "get slope 1; its slope is 2^(-8/n)"),
+    (CH16, "see offsets below their window (4096 by default",
+     "review-2026-12 p3b pass 3: 4096 is transformers' class default; Gemma 3's released "
+     "checkpoints set sliding_window 1024"),
     (CHECKS, "Flip either and a test fails.",
      "review-2026-12 r16 pass 1: a sample of flips survives (issue 38: 99.6% and 98.8% caught)"),
     (CHECKS, "ask of each check whether it covers the whole range its sentence names.",
@@ -485,6 +496,15 @@ OLD = [
     ("docs/index.md", "[section 3.4, section 5.4](references.md#vaswani)",
      "review-2026-12 p3g pass 3: 'at the bottoms of the encoder and decoder stacks' is "
      "section 3.5 of the paper"),
+    ("docs/index.md", "The decoder is different: its attention is masked",
+     "review-2026-12 p3g pass 3: the decoder's cross-attention sees every encoder position; "
+     "only its self-attention is masked (paper section 3.2.3)"),
+    (CH14, "whatever some explainers say",
+     "review-2026-12 p3g pass 3: 'marginally better' for BERT and GPT-2 is in one seed article "
+     "(004) of the four"),
+    ("docs/index.md", "values of one bounded number need not coincide",
+     "review-2026-12 p3g pass 3: 2/(n - 1) holds for values in [-1, 1]; a number bounded by 10 "
+     "only gets 20/(n - 1)"),
     ("docs/index.md", "says which are true, loose or wrong",
      "review-2026-12 p3g pass 3: 6 of the 38 claims page verdicts are unsupported or "
      "convention"),
