@@ -33,6 +33,12 @@ CH14 = "docs/chapters/14-learned-embeddings.md"
 BUGS = "docs/bugs-that-shipped.md"
 
 OLD = [
+    (ERRATA, "| wrong | the paper, quoted widely |",
+     "review-2026-12 p3k pass 3: uncounted; the entry names The Annotated Transformer and a seed "
+     "article (rerr1 fixed the entry, not the index row)"),
+    (CH10, "numbers the pairs, as everywhere on this site",
+     "review-2026-12 p3k pass 3: chapter 15's ALiBi section scores query i against key j "
+     "(positions) and RoPE uses m, n; the notation is not site-wide"),
     (ERRATA, "Log space is needed for numerical stability",
      "review-2026-12 p3k pass 3: hkproj#2's maintainer says log space is preferred for stability "
      "and that the direct formula works as well; 'needed' is not his claim"),
