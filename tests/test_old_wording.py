@@ -33,6 +33,17 @@ CH14 = "docs/chapters/14-learned-embeddings.md"
 BUGS = "docs/bugs-that-shipped.md"
 
 OLD = [
+    (ERRATA, "Log space is needed for numerical stability",
+     "review-2026-12 p3k pass 3: hkproj#2's maintainer says log space is preferred for stability "
+     "and that the direct formula works as well; 'needed' is not his claim"),
+    (ERRATA, "Computing in log space is needed for numerical stability",
+     "review-2026-12 p3k pass 3: the heading misquoted hkproj#2 ('prefer', not 'needed')"),
+    (ERRATA, "`pos / np.power(10000, 2 * i / d)`",
+     "review-2026-12 p3k pass 3: quoted lines are verbatim; #32 quotes 2*i/d_pos_vec"),
+    (ERRATA, "writes `sin(pos / 10000 ** (2 * i / d))`",
+     "review-2026-12 p3k pass 3: Embed.py writes math.sin(pos / (10000 ** ((2 * i)/d_model)))"),
+    (ERRATA, "`torch.pow(1000, arange(1, d, 2) / d)`",
+     "review-2026-12 p3k pass 3: maxjcohen#62 quotes torch.arange(1, d_model, 2, ...)/d_model"),
     (CH12, "so the last pair's frequency is exactly",
      "review-2026-12 rapi pass 1: the float64 value is 9.999999999999991e-05, not 1/base"),
     (ERRATA, "No: a reading of two papers",
