@@ -33,6 +33,23 @@ CH14 = "docs/chapters/14-learned-embeddings.md"
 BUGS = "docs/bugs-that-shipped.md"
 
 OLD = [
+    (ERRATA, "| wrong | the paper, quoted widely |",
+     "review-2026-12 p3k pass 3: uncounted; the entry names The Annotated Transformer and a seed "
+     "article (rerr1 fixed the entry, not the index row)"),
+    (CH10, "numbers the pairs, as everywhere on this site",
+     "review-2026-12 p3k pass 3: chapter 15's ALiBi section scores query i against key j "
+     "(positions) and RoPE uses m, n; the notation is not site-wide"),
+    (ERRATA, "Log space is needed for numerical stability",
+     "review-2026-12 p3k pass 3: hkproj#2's maintainer says log space is preferred for stability "
+     "and that the direct formula works as well; 'needed' is not his claim"),
+    (ERRATA, "Computing in log space is needed for numerical stability",
+     "review-2026-12 p3k pass 3: the heading misquoted hkproj#2 ('prefer', not 'needed')"),
+    (ERRATA, "`pos / np.power(10000, 2 * i / d)`",
+     "review-2026-12 p3k pass 3: quoted lines are verbatim; #32 quotes 2*i/d_pos_vec"),
+    (ERRATA, "writes `sin(pos / 10000 ** (2 * i / d))`",
+     "review-2026-12 p3k pass 3: Embed.py writes math.sin(pos / (10000 ** ((2 * i)/d_model)))"),
+    (ERRATA, "`torch.pow(1000, arange(1, d, 2) / d)`",
+     "review-2026-12 p3k pass 3: maxjcohen#62 quotes torch.arange(1, d_model, 2, ...)/d_model"),
     (CH12, "so the last pair's frequency is exactly",
      "review-2026-12 rapi pass 1: the float64 value is 9.999999999999991e-05, not 1/base"),
     (ERRATA, "No: a reading of two papers",
@@ -185,6 +202,17 @@ OLD = [
      "review-2026-12 p2c pass 2: transformers: all rope types except default"),
     (CH16, "Caches that evict tokens",
      "review-2026-12 p2c pass 2: named no cache, paper or library; cut"),
+    (CH16, "its `generate` for Phi-3 drops the KV cache",
+     "review-2026-12 p3b pass 3: generate(prefill_chunk_size=32) of a 100-token prompt (original "
+     "64) keeps the short list on keys 0..63; only the unchunked generate drops the cache"),
+    (CH16, "first rises again at offset 18",
+     "review-2026-12 p3b pass 3: the bound still falls at 18 (15.40 to 15.35) and rises at 19"),
+    (CH16, r"the slope \(2^{-8h/n}\)",
+     "review-2026-12 p3b pass 3: with heads numbered from 0, as Exercise 3 does, head 0 would "
+     "get slope 1; its slope is 2^(-8/n)"),
+    (CH16, "see offsets below their window (4096 by default",
+     "review-2026-12 p3b pass 3: 4096 is transformers' class default; Gemma 3's released "
+     "checkpoints set sliding_window 1024"),
     (CHECKS, "Flip either and a test fails.",
      "review-2026-12 r16 pass 1: a sample of flips survives (issue 38: 99.6% and 98.8% caught)"),
     (CHECKS, "ask of each check whether it covers the whole range its sentence names.",
@@ -243,6 +271,12 @@ OLD = [
      "review-2026-12 p3c pass 3: seed 0 of the past sinusoid re-trained on an AMD EPYC 2-core "
      "VM, torch 2.13.0, scores 0.260 past L, not the record's 0.304; the check runs twice in one "
      "process"),
+    (CH10B, "[Chapter 10](10-inside-attention.md) showed that \\(PE_{pos+k}\\) is one linear map",
+     "review-2026-12 p3c pass 3: M_k is chapter 7's (The whole vector: a block-diagonal M_k); "
+     "chapter 10 has W_Q W_K^T between the encodings"),
+    (CH10B, "sinusoid and the index over length through most of training",
+     "review-2026-12 p3c pass 3: the raw index's gradient norm is above index/L's in 6 or 7 of "
+     "16 logged intervals per seed; index/L ends highest"),
     (ERRATA, "training finds it, though not as reliably",
      "outside-reads-2026-12 ch10b-4: the k = 3 raw-index runs end at loss 0.209 to 0.403"),
     (CH03, "without positions it cannot",
@@ -337,6 +371,11 @@ OLD = [
      "review-2026-12 r13 pass 1: at the figure's positions 100 to 999 it is 0.35 to 1.99"),
     (CH13, "it is at 2 from the second decade on",
      "review-2026-12 r13 pass 1: the same, in the figure caption"),
+    (CH13, "near 2 from position 1,000 on",
+     "review-2026-12 p3d pass 3: built as PyTorch builds it (a float32 factor), the bfloat16 "
+     "table is 1.76 off at position 1,000 and 1.59 at 1,025 (text and caption)"),
+    (CH13, "worst, 0.02 in the last pair",
+     "review-2026-12 p3d pass 3: 0.005 when the factor is a float32 scalar, as in PyTorch"),
     (CH13, "Float64 `sin` is dearer than float32 `sin`, so float64-then-cast is usually the slowest",
      "review-2026-12 r13 pass 1: a timing stated as a property of the method; now the record's"),
     (CH13, "where starting a second thread costs more than it saves",
@@ -458,6 +497,28 @@ OLD = [
      "review-2026-12 p2n pass 2: in 214 of the 490 rises one pair alone climbs at least the rise"),
     (CH09, "by offsets in the tens all pairs have turned far",
      "review-2026-12 p2n pass 2: at offset 46 five of 32 pairs of base 100 are under a radian"),
+    (CH02, "a different value in every sequence length",
+     "review-2026-12 p3g pass 3: two 'every' in one sentence; flipping one to 'some' passed"),
+    (CH02, "reach just the bottom of the slow columns' range",
+     "review-2026-12 p3g pass 3: the hundreds column reaches 5 of its 0-9 in 512 positions"),
+    (CH14, "below the baseline in three of five seeds",
+     "review-2026-12 p3g pass 3: the count moves with the CPU: seed 4 re-trains to 0.1397 "
+     "on AVX2 (record 0.1507, AVX-512) against a baseline of 0.1475, four of five"),
+    ("docs/index.md", "[section 3.4, section 5.4](references.md#vaswani)",
+     "review-2026-12 p3g pass 3: 'at the bottoms of the encoder and decoder stacks' is "
+     "section 3.5 of the paper"),
+    ("docs/index.md", "The decoder is different: its attention is masked",
+     "review-2026-12 p3g pass 3: the decoder's cross-attention sees every encoder position; "
+     "only its self-attention is masked (paper section 3.2.3)"),
+    (CH14, "whatever some explainers say",
+     "review-2026-12 p3g pass 3: 'marginally better' for BERT and GPT-2 is in one seed article "
+     "(004) of the four"),
+    ("docs/index.md", "values of one bounded number need not coincide",
+     "review-2026-12 p3g pass 3: 2/(n - 1) holds for values in [-1, 1]; a number bounded by 10 "
+     "only gets 20/(n - 1)"),
+    ("docs/index.md", "says which are true, loose or wrong",
+     "review-2026-12 p3g pass 3: 6 of the 38 claims page verdicts are unsupported or "
+     "convention"),
     (CH12, "Row by row the two tables are nothing alike",
      "review-2026-12 p3f pass 3: row 0 of the two layouts has cosine 0.5; they share columns 0 and 511"),
     (CH12, "against exactly \\(2\\pi \\cdot 10000\\)",
