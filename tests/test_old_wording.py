@@ -371,6 +371,11 @@ OLD = [
      "review-2026-12 r13 pass 1: at the figure's positions 100 to 999 it is 0.35 to 1.99"),
     (CH13, "it is at 2 from the second decade on",
      "review-2026-12 r13 pass 1: the same, in the figure caption"),
+    (CH13, "near 2 from position 1,000 on",
+     "review-2026-12 p3d pass 3: built as PyTorch builds it (a float32 factor), the bfloat16 "
+     "table is 1.76 off at position 1,000 and 1.59 at 1,025 (text and caption)"),
+    (CH13, "worst, 0.02 in the last pair",
+     "review-2026-12 p3d pass 3: 0.005 when the factor is a float32 scalar, as in PyTorch"),
     (CH13, "Float64 `sin` is dearer than float32 `sin`, so float64-then-cast is usually the slowest",
      "review-2026-12 r13 pass 1: a timing stated as a property of the method; now the record's"),
     (CH13, "where starting a second thread costs more than it saves",
