@@ -374,6 +374,11 @@ OLD = [
      "review-2026-12 r13 pass 1: at the figure's positions 100 to 999 it is 0.35 to 1.99"),
     (CH13, "it is at 2 from the second decade on",
      "review-2026-12 r13 pass 1: the same, in the figure caption"),
+    (CH13, "near 2 from position 1,000 on",
+     "review-2026-12 p3d pass 3: built as PyTorch builds it (a float32 factor), the bfloat16 "
+     "table is 1.76 off at position 1,000 and 1.59 at 1,025 (text and caption)"),
+    (CH13, "worst, 0.02 in the last pair",
+     "review-2026-12 p3d pass 3: 0.005 when the factor is a float32 scalar, as in PyTorch"),
     (CH13, "Float64 `sin` is dearer than float32 `sin`, so float64-then-cast is usually the slowest",
      "review-2026-12 r13 pass 1: a timing stated as a property of the method; now the record's"),
     (CH13, "where starting a second thread costs more than it saves",
@@ -563,6 +568,20 @@ OLD = [
     (BUGS, "where transformers, mlx-lm and llama.cpp use the rotary width",
      "review-2026-12 p3a pass 3: transformers' Gemma 4 proportional layers use the head width; "
      "pie#602 names Qwen3-Next"),
+    (CH03, "sinusoid) copied the symbol three back",
+     "review-2026-12 p3i pass 3: the offset model trained on lengths 16 and 32, so 24 and 32 are "
+     "inside training; the sentence now says so"),
+    (CH03, "two widths. Narrower tables are not local",
+     "review-2026-12 p3i pass 3: the width-8 edge is base 10000's (base 1000: width 8 is local; "
+     "base 100000: width 10 is not)"),
+    (CH03, "number theory guarantees a near-revisit",
+     "review-2026-12 p3i pass 3: unchecked aside, cut"),
+    ("docs/tour.md", "seven properties a good encoding must have",
+     "review-2026-12 p3i pass 3: chapter 3 calls them hypotheses, not theorems (the raw index "
+     "fails 'bounded' and the lab's model still copies 3 back at >= 0.978)"),
+    (CH05, "is eight times farther from an integer multiple",
+     "review-2026-12 p3i pass 3: for the 11/55 pair the 22/7 factor is |sin 22| = 0.0089, for "
+     "a + b = 179 it is |179 - 57 pi| / 2 = 0.035 (4x); the closest pairs differ 22x; cut"),
 ]
 
 
