@@ -33,6 +33,9 @@ CH14 = "docs/chapters/14-learned-embeddings.md"
 BUGS = "docs/bugs-that-shipped.md"
 
 OLD = [
+    (ERRATA, "the verdict, the check, and the chapter that treats it",
+     "review-2026-12 p3k pass 3: #learned-better has no check (a reading of four papers) and "
+     "#not-in-practice links no chapter"),
     (ERRATA, "| wrong | the paper, quoted widely |",
      "review-2026-12 p3k pass 3: uncounted; the entry names The Annotated Transformer and a seed "
      "article (rerr1 fixed the entry, not the index row)"),
@@ -565,6 +568,20 @@ OLD = [
     (BUGS, "where transformers, mlx-lm and llama.cpp use the rotary width",
      "review-2026-12 p3a pass 3: transformers' Gemma 4 proportional layers use the head width; "
      "pie#602 names Qwen3-Next"),
+    (CH03, "sinusoid) copied the symbol three back",
+     "review-2026-12 p3i pass 3: the offset model trained on lengths 16 and 32, so 24 and 32 are "
+     "inside training; the sentence now says so"),
+    (CH03, "two widths. Narrower tables are not local",
+     "review-2026-12 p3i pass 3: the width-8 edge is base 10000's (base 1000: width 8 is local; "
+     "base 100000: width 10 is not)"),
+    (CH03, "number theory guarantees a near-revisit",
+     "review-2026-12 p3i pass 3: unchecked aside, cut"),
+    ("docs/tour.md", "seven properties a good encoding must have",
+     "review-2026-12 p3i pass 3: chapter 3 calls them hypotheses, not theorems (the raw index "
+     "fails 'bounded' and the lab's model still copies 3 back at >= 0.978)"),
+    (CH05, "is eight times farther from an integer multiple",
+     "review-2026-12 p3i pass 3: for the 11/55 pair the 22/7 factor is |sin 22| = 0.0089, for "
+     "a + b = 179 it is |179 - 57 pi| / 2 = 0.035 (4x); the closest pairs differ 22x; cut"),
 ]
 
 
