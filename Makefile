@@ -106,7 +106,8 @@ clean:  ## remove build output and caches (keeps .venv)
 	find . -name __pycache__ -not -path './$(VENV)/*' -prune -exec rm -rf {} +
 
 .PHONY: bench
-bench: $(STAMP)  ## benchmark: table builders and the torch module vs the usual code, RoPE vs transformers, build/test/rebuild times, page sizes
+bench: $(STAMP)  ## benchmark: table builders and the torch module vs the usual code, RoPE vs transformers, RoPE cache bytes per position, build/test/rebuild times, page sizes
 	$(BIN)/python scripts/bench.py
 	$(BIN)/python scripts/bench_torch.py --record docs/data/bench-torch.json
 	$(BIN)/python scripts/bench_rotary.py --record docs/data/bench-rotary.json
+	$(BIN)/python scripts/bench_rope_cache.py --record docs/data/bench-rope-cache.json
