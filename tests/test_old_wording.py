@@ -33,6 +33,9 @@ CH14 = "docs/chapters/14-learned-embeddings.md"
 BUGS = "docs/bugs-that-shipped.md"
 
 OLD = [
+    (ERRATA, "[Positions can be stored in float16](#float16) | wrong |",
+     "review-2026-12 p3k pass 3: the entry's verdict is 'wrong beyond 2048' (float16 holds every "
+     "integer up to 2048); the index row dropped the bound"),
     (ERRATA, "the verdict, the check, and the chapter that treats it",
      "review-2026-12 p3k pass 3: #learned-better has no check (a reading of four papers) and "
      "#not-in-practice links no chapter"),
