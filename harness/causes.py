@@ -1,7 +1,8 @@
 """Every "because" is an experiment: find the sentences that name a cause, and what binds each.
 
 A sentence of prose (paragraphs, lists, tables, admonitions; not code, not headings) that
-contains a *cause word* (because, since, which/that/this/here is why, the reason, due to,
+contains a *cause word* (because, since, which/that/this/here is why, the (same, main,
+structural, ...) reason, due to,
 owing to, thanks to, comes/came from, caused by, the cause, explains/explained, so that,
 as a result, hence, therefore, thus) says *why* something happens. The check that shows *that*
 it happens does not show why. The sentence must be bound in one of three ways:
@@ -42,7 +43,7 @@ from harness.page import CAUSE_MARKER, NO_CLAIM, Page, read, sentences
 
 CAUSE = re.compile(
     r"(?<![\w-])(because|since(?!\s+(?:\d|then\b|the\s+(?:paper|release|start)\b))"
-    r"|(?:which|that|this|here)\s+is\s+why|(?:the|one|a|another)\s+(?:same\s+|main\s+)?reasons?"
+    r"|(?:which|that|this|here)\s+is\s+why|(?:the|one|an?|another)\s+(?:[a-z]+\s+)?reasons?"
     r"|reasons?\s+(?:is|are|was)"
     r"|due\s+to|owing\s+to|thanks\s+to|(?:comes?|came)\s+from|caused\s+by|the\s+(?:same\s+)?cause"
     r"|explains|explained|so\s+that|as\s+a\s+result|hence|therefore|thus)(?![\w-])",

@@ -112,6 +112,10 @@ def test_cause_words_found_and_not_found():
     assert causes.cause_words("For the same reason it fails") == ["the same reason"]
     assert causes.cause_words("which is one reason that is possible") == ["one reason"]
     assert causes.cause_words("Explain the value.") == []     # an exercise's instruction
+    # chapter 6 "for a sharper reason", chapter 7 "a structural reason": an adjective before
+    # "reason" escaped the rule (review-2026-12 p3e pass 3)
+    assert causes.cause_words("It does worse for a sharper reason") == ["a sharper reason"]
+    assert causes.cause_words("There is also a structural reason.") == ["a structural reason"]
 
 
 def test_the_page_rules_report_an_unbound_cause_with_page_and_line(tmp_path):

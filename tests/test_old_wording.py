@@ -34,6 +34,29 @@ BUGS = "docs/bugs-that-shipped.md"
 CH08 = "docs/chapters/08-building-the-formula.md"
 
 OLD = [
+    (ERRATA, "[Positions can be stored in float16](#float16) | wrong |",
+     "review-2026-12 p3k pass 3: the entry's verdict is 'wrong beyond 2048' (float16 holds every "
+     "integer up to 2048); the index row dropped the bound"),
+    (ERRATA, "the verdict, the check, and the chapter that treats it",
+     "review-2026-12 p3k pass 3: #learned-better has no check (a reading of four papers) and "
+     "#not-in-practice links no chapter"),
+    (ERRATA, "| wrong | the paper, quoted widely |",
+     "review-2026-12 p3k pass 3: uncounted; the entry names The Annotated Transformer and a seed "
+     "article (rerr1 fixed the entry, not the index row)"),
+    (CH10, "numbers the pairs, as everywhere on this site",
+     "review-2026-12 p3k pass 3: chapter 15's ALiBi section scores query i against key j "
+     "(positions) and RoPE uses m, n; the notation is not site-wide"),
+    (ERRATA, "Log space is needed for numerical stability",
+     "review-2026-12 p3k pass 3: hkproj#2's maintainer says log space is preferred for stability "
+     "and that the direct formula works as well; 'needed' is not his claim"),
+    (ERRATA, "Computing in log space is needed for numerical stability",
+     "review-2026-12 p3k pass 3: the heading misquoted hkproj#2 ('prefer', not 'needed')"),
+    (ERRATA, "`pos / np.power(10000, 2 * i / d)`",
+     "review-2026-12 p3k pass 3: quoted lines are verbatim; #32 quotes 2*i/d_pos_vec"),
+    (ERRATA, "writes `sin(pos / 10000 ** (2 * i / d))`",
+     "review-2026-12 p3k pass 3: Embed.py writes math.sin(pos / (10000 ** ((2 * i)/d_model)))"),
+    (ERRATA, "`torch.pow(1000, arange(1, d, 2) / d)`",
+     "review-2026-12 p3k pass 3: maxjcohen#62 quotes torch.arange(1, d_model, 2, ...)/d_model"),
     (CH12, "so the last pair's frequency is exactly",
      "review-2026-12 rapi pass 1: the float64 value is 9.999999999999991e-05, not 1/base"),
     (ERRATA, "No: a reading of two papers",
@@ -186,6 +209,17 @@ OLD = [
      "review-2026-12 p2c pass 2: transformers: all rope types except default"),
     (CH16, "Caches that evict tokens",
      "review-2026-12 p2c pass 2: named no cache, paper or library; cut"),
+    (CH16, "its `generate` for Phi-3 drops the KV cache",
+     "review-2026-12 p3b pass 3: generate(prefill_chunk_size=32) of a 100-token prompt (original "
+     "64) keeps the short list on keys 0..63; only the unchunked generate drops the cache"),
+    (CH16, "first rises again at offset 18",
+     "review-2026-12 p3b pass 3: the bound still falls at 18 (15.40 to 15.35) and rises at 19"),
+    (CH16, r"the slope \(2^{-8h/n}\)",
+     "review-2026-12 p3b pass 3: with heads numbered from 0, as Exercise 3 does, head 0 would "
+     "get slope 1; its slope is 2^(-8/n)"),
+    (CH16, "see offsets below their window (4096 by default",
+     "review-2026-12 p3b pass 3: 4096 is transformers' class default; Gemma 3's released "
+     "checkpoints set sliding_window 1024"),
     (CHECKS, "Flip either and a test fails.",
      "review-2026-12 r16 pass 1: a sample of flips survives (issue 38: 99.6% and 98.8% caught)"),
     (CHECKS, "ask of each check whether it covers the whole range its sentence names.",
@@ -344,6 +378,11 @@ OLD = [
      "review-2026-12 r13 pass 1: at the figure's positions 100 to 999 it is 0.35 to 1.99"),
     (CH13, "it is at 2 from the second decade on",
      "review-2026-12 r13 pass 1: the same, in the figure caption"),
+    (CH13, "near 2 from position 1,000 on",
+     "review-2026-12 p3d pass 3: built as PyTorch builds it (a float32 factor), the bfloat16 "
+     "table is 1.76 off at position 1,000 and 1.59 at 1,025 (text and caption)"),
+    (CH13, "worst, 0.02 in the last pair",
+     "review-2026-12 p3d pass 3: 0.005 when the factor is a float32 scalar, as in PyTorch"),
     (CH13, "Float64 `sin` is dearer than float32 `sin`, so float64-then-cast is usually the slowest",
      "review-2026-12 r13 pass 1: a timing stated as a property of the method; now the record's"),
     (CH13, "where starting a second thread costs more than it saves",
@@ -475,6 +514,15 @@ OLD = [
     ("docs/index.md", "[section 3.4, section 5.4](references.md#vaswani)",
      "review-2026-12 p3g pass 3: 'at the bottoms of the encoder and decoder stacks' is "
      "section 3.5 of the paper"),
+    ("docs/index.md", "The decoder is different: its attention is masked",
+     "review-2026-12 p3g pass 3: the decoder's cross-attention sees every encoder position; "
+     "only its self-attention is masked (paper section 3.2.3)"),
+    (CH14, "whatever some explainers say",
+     "review-2026-12 p3g pass 3: 'marginally better' for BERT and GPT-2 is in one seed article "
+     "(004) of the four"),
+    ("docs/index.md", "values of one bounded number need not coincide",
+     "review-2026-12 p3g pass 3: 2/(n - 1) holds for values in [-1, 1]; a number bounded by 10 "
+     "only gets 20/(n - 1)"),
     ("docs/index.md", "says which are true, loose or wrong",
      "review-2026-12 p3g pass 3: 6 of the 38 claims page verdicts are unsupported or "
      "convention"),
@@ -537,6 +585,20 @@ OLD = [
     (CH09, "Claims that a position can be more like a farther one than a nearer one",
      "review-2026-12 p3j pass 3: the page's own first rises (offset 6 above 5 at d_model 64) "
      "make that claim true; pointer cut"),
+    (CH03, "sinusoid) copied the symbol three back",
+     "review-2026-12 p3i pass 3: the offset model trained on lengths 16 and 32, so 24 and 32 are "
+     "inside training; the sentence now says so"),
+    (CH03, "two widths. Narrower tables are not local",
+     "review-2026-12 p3i pass 3: the width-8 edge is base 10000's (base 1000: width 8 is local; "
+     "base 100000: width 10 is not)"),
+    (CH03, "number theory guarantees a near-revisit",
+     "review-2026-12 p3i pass 3: unchecked aside, cut"),
+    ("docs/tour.md", "seven properties a good encoding must have",
+     "review-2026-12 p3i pass 3: chapter 3 calls them hypotheses, not theorems (the raw index "
+     "fails 'bounded' and the lab's model still copies 3 back at >= 0.978)"),
+    (CH05, "is eight times farther from an integer multiple",
+     "review-2026-12 p3i pass 3: for the 11/55 pair the 22/7 factor is |sin 22| = 0.0089, for "
+     "a + b = 179 it is |179 - 57 pi| / 2 = 0.035 (4x); the closest pairs differ 22x; cut"),
 ]
 
 
