@@ -596,6 +596,12 @@ OLD = [
     ("docs/tour.md", "seven properties a good encoding must have",
      "review-2026-12 p3i pass 3: chapter 3 calls them hypotheses, not theorems (the raw index "
      "fails 'bounded' and the lab's model still copies 3 back at >= 0.978)"),
+    (CH05, "the slow one tells apart the positions the fast one confuses",
+     "review-2026-12 p3i pass 3: of the 131 pairs sin(pos) puts within 2/99 over 0-99, the slow "
+     "wave keeps 5 within 2/99 too (14 and 77 among them); it separates 121 by more than 0.1"),
+    (CH05, "(An explainer [says otherwise](../errata.md#zero-and-six).)",
+     "review-2026-12 p3i pass 3: the explainer is unnamed (errata: 'Made in the seed articles'); "
+     "the parenthesis now points at the claims page's check"),
     (CH05, "is eight times farther from an integer multiple",
      "review-2026-12 p3i pass 3: for the 11/55 pair the 22/7 factor is |sin 22| = 0.0089, for "
      "a + b = 179 it is |179 - 57 pi| / 2 = 0.035 (4x); the closest pairs differ 22x; cut"),
