@@ -336,6 +336,8 @@ def _matches(found: Found, half: float, out: Output) -> bool:
     # A rounded number is matched to its own digits; an exact one (a power, half == 0) to the
     # digits the output prints.
     tol = (half if half else out.half) * HALF_UNIT_SLACK
+    if not half and found.value != 0 and out.half * HALF_UNIT_SLACK >= abs(found.value):
+        return False        # an output too coarse to tell it from 0 (0.0 beside 2^-24)
     if math.isclose(found.value, out.value, rel_tol=0, abs_tol=tol):
         return True
     return found.value != 0 and math.isclose(found.value, out.value, rel_tol=REL_TOL)

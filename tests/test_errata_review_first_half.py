@@ -66,3 +66,15 @@ def test_in_page_links_point_at_entries():
     prose = re.sub(r"^(`{3,}).*?^\1\s*$", "", text, flags=re.M | re.S)   # not code
     links = set(re.findall(r"\]\(#([\w-]+)\)", prose))
     assert links and links <= anchors, sorted(links - anchors)
+
+
+def test_index_table_says_how_many_seed_articles_made_each_claim():
+    """review-2026-12 p3k pass 3: six index rows said "seed articles" where their entries say
+    "Made in a seed article" (pass 2 made the entries singular, not the table)."""
+    text = PAGE.read_text()
+    for anchor, made_in in re.findall(r"^\| \[.+?\]\(#([\w-]+)\) \| .+? \| (.+?) \|$", text, re.M):
+        entry = flat(text[text.index("{#" + anchor + "}"):][:600])
+        if "Made in a seed article" in entry:
+            assert made_in == "a seed article", anchor
+        elif "Made in the seed articles" in entry:
+            assert made_in == "seed articles", anchor

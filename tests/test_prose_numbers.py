@@ -202,3 +202,12 @@ def test_a_float_in_a_code_span_is_a_value_of_the_page_code(tmp_path):
     found = code_span_failures(parse(hidden, "p.md"))
     assert len(found) == 1 and "'6e-8'" in found[0]
     assert code_span_failures(parse("# T\n\nSet `d_model = 512`.\n", "p.md")) == []
+
+
+def test_a_power_is_not_checked_by_an_output_too_coarse_to_show_it(tmp_path):
+    """Chapter 12's `2^{-24}` was bound by a `[0.0, 0.0, 0.0]` printed next to it: 0.0 at one
+    decimal is 0 +- 0.05, which every small power falls in (review-2026-12 p3f pass 3)."""
+    page = tmp_path / "p.md"
+    page.write_text("# T\nThe largest difference is 2^-24.\n"
+                    "```pycon\n>>> [0.0, 0.0]\n[0.0, 0.0]\n```\n")
+    assert _verdicts(page)[(2, "2^-24")] == "unchecked"
