@@ -247,7 +247,8 @@ class RotaryEmbedding(NotScriptable, nn.Module):
     ``rotary_dim`` 128), from which every input dtype is cast per call. ``L`` is ``max_len``
     when first built; a later position grows it to that position, and by at least an eighth,
     rounded up to a multiple of 64 positions. It never shrinks by itself: :meth:`clear_cache`
-    drops it. Its key is the frequencies' bytes, ``attention_factor`` and device, so setting
+    drops it. ``scripts/bench_rope_cache.py`` records the bytes per cached position
+    (``docs/data/bench-rope-cache.json``). Its key is the frequencies' bytes, ``attention_factor`` and device, so setting
     :attr:`frequencies` (dynamic NTK, LongRoPE's long factors) replaces it. Each instance has
     its own: share one ``RotaryEmbedding`` between layers, or pass :meth:`rotation` to each.
     It is not a buffer: ``.half()`` cannot cast it and ``state_dict()`` leaves it out. Under
