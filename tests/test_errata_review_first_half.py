@@ -78,3 +78,13 @@ def test_index_table_says_how_many_seed_articles_made_each_claim():
             assert made_in == "a seed article", anchor
         elif "Made in the seed articles" in entry:
             assert made_in == "seed articles", anchor
+
+
+def test_every_entry_has_an_index_row():
+    """review-2026-12 p3k pass 3 (closes rerr2's open finding): the three lab entries had no row."""
+    text = PAGE.read_text()
+    claims = text[:text.index("{#what-we-got-wrong}")]
+    anchors = re.findall(r"^### .*\{#([\w-]+)\}", claims, re.M)
+    table = text[text.index('<div class="posenc-claims"'):text.index("</div>")]
+    rows = re.findall(r"^\| \[.+?\]\(#([\w-]+)\)", table, re.M)
+    assert anchors and sorted(rows) == sorted(anchors), sorted(set(anchors) ^ set(rows))
