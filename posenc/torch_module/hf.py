@@ -49,17 +49,17 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
       logits differ by 6e-5 at positions 131032 to 131071, and by less than 1e-6 at 0 to 39.
     * Rounding. Both round float32 cos and sin to bfloat16, but from float32 values that differ:
       at head_dim 128, 6.5% of the bfloat16 entries over positions 0 to 131071 round to other
-      values, by up to 0.0078, the first before position 100. The tiny Llama's bfloat16 logits are then
-      0.0078 apart at positions 131032 to 131071 (with the same greedy tokens), and the same bits
-      at 0 to 39.
+      values, by up to 0.0078, the first before position 100. The tiny Llama's bfloat16 logits
+      are then 0.0078 apart at positions 131032 to 131071 (with the same greedy tokens), and the
+      same bits at 0 to 39.
     * Refusals. posenc raises, naming the key or argument, where transformers runs: a block
       without ``rope_theta`` given to :meth:`RotaryEmbedding.from_rope_parameters` (transformers
-      takes its model class's default, 10000 for Llama; a model's config always holds one), an unknown key or a ``factor`` without
-      ``rope_type`` (transformers logs a warning and drops the key), a ``rope_type`` posenc does
-      not read (``proportional``; Gemma 3's per-layer blocks), negative position ids
-      (transformers rotates by the negative angle), and, in :class:`RotaryEmbedding`, ``q`` and
-      ``k`` of different dtypes (transformers' ``apply_rotary_pos_emb`` returns both in
-      float32).
+      takes its model class's default, 10000 for Llama; a model's config always holds one), an
+      unknown key or a ``factor`` without ``rope_type`` (transformers logs a warning and drops
+      the key), a ``rope_type`` posenc does not read (``proportional``; Gemma 3's per-layer
+      blocks), negative position ids (transformers rotates by the negative angle), and, in
+      :class:`RotaryEmbedding`, ``q`` and ``k`` of different dtypes (transformers'
+      ``apply_rotary_pos_emb`` returns both in float32).
 
     Examples
     --------
