@@ -154,10 +154,10 @@ def build(method: str, pos, d_model: int, base: float = BASE) -> np.ndarray:
           kernels, which differ from CPU to CPU;
         - ``"float64, cast to float32"``: :func:`posenc.encode` with ``dtype="float32"``;
         - ``"float64, stored as float16"`` / ``"... bfloat16"``: the float64 table rounded once;
-        - ``"built in float16"`` / ``"built in bfloat16"``: positions, frequencies, angles and
-          sines all in the half-precision type, each elementary function correctly rounded
-          (bfloat16 emulated by :func:`to_bfloat16`: each operation in float32, rounded to
-          bfloat16, as PyTorch does on CPU).
+        - ``"built in float16"`` / ``"built in bfloat16"``: the tutorial's code on half-precision
+          tensors, as PyTorch runs it on CPU: each operation computed in float32 and rounded to
+          the half type, the Python factor ``-log(base) / d_model`` taken as a float32 scalar,
+          each elementary function correctly rounded (bfloat16 emulated by :func:`to_bfloat16`).
     pos : int or array_like
         Positions, as for :func:`posenc.encode`.
     d_model : int
@@ -190,7 +190,7 @@ def build(method: str, pos, d_model: int, base: float = BASE) -> np.ndarray:
         p = to_bfloat16(positions)[:, None]
         two_i = to_bfloat16(np.arange(0, d_model, 2))
         log_base = float(rounding.nearest(mpmath.log(base), "float64"))
-        argument = to_bfloat16(two_i * to_bfloat16(-log_base / d_model))
+        argument = to_bfloat16(two_i * np.float32(-log_base / d_model))   # a float32 scalar
         omega = to_bfloat16(rounding.apply("exp", argument, "float32"))
         angle = to_bfloat16(p * omega)
         table = np.empty((len(positions), d_model), dtype=np.float32)
@@ -202,8 +202,14 @@ def build(method: str, pos, d_model: int, base: float = BASE) -> np.ndarray:
     t = np.dtype(name).type
     with np.errstate(over="ignore", invalid="ignore"):
         p = positions.astype(t)[:, None]       # float16: inf above 65519
-        omega = omega_in(name, d_model, base, form="exp",
-                         kernels="correctly rounded" if exact else "numpy").astype(t)
+        if name == "float16":        # half tensor times a float32 scalar, rounded once
+            log_base = float(rounding.nearest(mpmath.log(base), "float64"))
+            two_i = np.arange(0, d_model, 2).astype(np.float16).astype(np.float32)
+            argument = (two_i * np.float32(-log_base / d_model)).astype(np.float16)
+            omega = rounding.apply("exp", argument, "float16")
+        else:
+            omega = omega_in(name, d_model, base, form="exp",
+                             kernels="correctly rounded" if exact else "numpy").astype(t)
         angle = p * omega                      # IEEE multiplication
         table = np.empty((len(positions), d_model), dtype=t)
         table[:, 0::2], table[:, 1::2] = _sin_cos(angle, name, exact)

@@ -66,3 +66,37 @@ def test_in_page_links_point_at_entries():
     prose = re.sub(r"^(`{3,}).*?^\1\s*$", "", text, flags=re.M | re.S)   # not code
     links = set(re.findall(r"\]\(#([\w-]+)\)", prose))
     assert links and links <= anchors, sorted(links - anchors)
+
+
+def test_index_table_says_how_many_seed_articles_made_each_claim():
+    """review-2026-12 p3k pass 3: six index rows said "seed articles" where their entries say
+    "Made in a seed article" (pass 2 made the entries singular, not the table)."""
+    text = PAGE.read_text()
+    for anchor, made_in in re.findall(r"^\| \[.+?\]\(#([\w-]+)\) \| .+? \| (.+?) \|$", text, re.M):
+        entry = flat(text[text.index("{#" + anchor + "}"):][:600])
+        if "Made in a seed article" in entry:
+            assert made_in == "a seed article", anchor
+        elif "Made in the seed articles" in entry:
+            assert made_in == "seed articles", anchor
+
+
+def test_every_entry_has_an_index_row():
+    """review-2026-12 p3k pass 3 (closes rerr2's open finding): the three lab entries had no row."""
+    text = PAGE.read_text()
+    claims = text[:text.index("{#what-we-got-wrong}")]
+    anchors = re.findall(r"^### .*\{#([\w-]+)\}", claims, re.M)
+    table = text[text.index('<div class="posenc-claims"'):text.index("</div>")]
+    rows = re.findall(r"^\| \[.+?\]\(#([\w-]+)\)", table, re.M)
+    assert anchors and sorted(rows) == sorted(anchors), sorted(set(anchors) ^ set(rows))
+
+
+def test_i_is_the_dimension_counts_the_seed_articles_that_repeat_it():
+    """review-2026-12 p3k pass 3: the seed ledger has the reading in seeds 001 and 004; the entry
+    said "a seed article"."""
+    import yaml
+    ledger = yaml.safe_load((ROOT / "docs" / "data" / "seed-claims.yml").read_text())["claims"]
+    sources = {c["source"] for c in ledger if "i is the dimension" in c["quote"]}
+    words = {1: "a seed article", 2: "two seed articles", 3: "three seed articles"}
+    text = flat(PAGE.read_text())
+    entry = text[text.index("{#i-is-the-dimension}"):][:500]
+    assert "repeated in " + words[len(sources)] in entry, sorted(sources)

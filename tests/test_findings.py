@@ -44,3 +44,17 @@ def test_the_claims_page_computes_its_counts_from_the_statuses():
     assert "all fixed" not in page
     assert "count = {k: sum(f[\"status\"] == k for f in findings)" in page
     assert "**Open.** " in page                 # how an open finding is shown
+
+
+def test_every_page_link_of_the_generated_findings_list_names_a_page():
+    """The claims page's findings list (its exec block, snapshot in tests/snapshots/exec.json)
+    rewrites the links findings quote: a chapter's `](12-variants.md)` is ../chapters/...,
+    not ../12-variants/ (which 404ed under the sub-path crawl, 2026-12-07)."""
+    import json
+    out = "".join(json.loads(Path("tests/snapshots/exec.json").read_text())["errata.md"])
+    targets = set(re.findall(r"\]\(\.\./([\w/-]*?)/?(?:#[\w-]+)?\)", out))
+    assert targets
+    docs = Path("docs")
+    missing = [t for t in targets if t and not (docs / f"{t}.md").exists()
+               and not (docs / t / "index.md").exists()]
+    assert not missing

@@ -6,6 +6,8 @@
 * :class:`LearnedPositionalEmbedding`: a trainable ``nn.Embedding`` table (BERT and GPT-2 style).
 * :class:`RotaryEmbedding` (:mod:`.rotary`): RoPE on queries and keys, with any of
   :mod:`posenc.scaling`'s frequencies, for a model and its KV-cache decode loop.
+* :class:`TransformersRotaryEmbedding` (:mod:`.hf`): the same RoPE as a transformers model's
+  ``rotary_emb``, a drop-in.
 * :func:`alibi_bias` (:mod:`.alibi`): ALiBi's attention bias, causal or not, with a KV cache.
 
 This and the lab (:mod:`posenc.lab`) are the parts of ``posenc`` that import torch;
@@ -27,11 +29,13 @@ except ModuleNotFoundError as exc:  # pragma: no cover - exercised in a venv wit
 
 from .alibi import alibi_bias, alibi_slopes
 from .checks import check_input
+from .hf import TransformersRotaryEmbedding
 from .learned import LearnedPositionalEmbedding
 from .rotary import RotaryEmbedding, apply_rotary, rope_cos_sin
 from .sinusoidal import SinusoidalPositionalEncoding
 from .table import build_table, round_to_16_bit, round_to_odd_float32, ties
 
 __all__ = ["SinusoidalPositionalEncoding", "LearnedPositionalEmbedding", "RotaryEmbedding",
-           "apply_rotary", "rope_cos_sin", "alibi_bias", "alibi_slopes", "build_table",
-           "round_to_16_bit", "round_to_odd_float32", "ties", "check_input"]
+           "TransformersRotaryEmbedding", "apply_rotary", "rope_cos_sin", "alibi_bias",
+           "alibi_slopes", "build_table", "round_to_16_bit", "round_to_odd_float32", "ties",
+           "check_input"]
