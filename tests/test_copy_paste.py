@@ -16,6 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 FENCE = re.compile(r"^( *)```(?:pycon|python)[ \t]*\n(.*?)^\1```", re.M | re.S)
+PLAIN = re.compile(r"^( *)```python[ \t]*\n(.*?)^\1```", re.M | re.S)   # no exec="on"
 RUN_COPY_JS = """
 globalThis.window = {};
 globalThis.document = {addEventListener() {}};
@@ -80,6 +81,19 @@ def test_prompt_reader_needs_an_empty_line_after_a_loop():
     assert first_prompt_error("for k in range(2):\n    x = k\nx\n") is not None
     assert first_prompt_error("for k in range(2):\n    x = k\n\nx\n") is None
     assert first_prompt_error("for k in range(2):\n    x = k") is not None   # still waiting
+
+
+def test_every_plain_python_block_pastes_at_the_prompt():
+    """A block without prompts is copied as it stands (copy.js leaves it alone)."""
+    failures = []
+    for page in sorted((ROOT / "docs").rglob("*.md")):
+        for m in PLAIN.finditer(page.read_text(encoding="utf-8")):
+            indent = m.group(1)
+            text = "\n".join(line[len(indent):] if line.startswith(indent) else line
+                             for line in m.group(2).split("\n"))
+            if not text.startswith(">>> ") and first_prompt_error(text):
+                failures.append((page.relative_to(ROOT).as_posix(), first_prompt_error(text)))
+    assert not failures, failures
 
 
 def test_every_copied_block_pastes_at_the_prompt():

@@ -31,8 +31,21 @@ CH11 = "docs/chapters/11-a-pytorch-module.md"
 CH12 = "docs/chapters/12-variants.md"
 CH14 = "docs/chapters/14-learned-embeddings.md"
 BUGS = "docs/bugs-that-shipped.md"
+CH08 = "docs/chapters/08-building-the-formula.md"
 
 OLD = [
+    (ERRATA, "copied into Hugging Face's M2M100; [hojonathanho",
+     "review-2026-12 p3k pass 3: a library statement names its version (transformers 5.24.0) and "
+     "the block now checks M2M100's docstring and table"),
+    (ERRATA, "`pos / 10000 ** (2 * (j // 2) / dim)`",
+     "review-2026-12 p3k pass 3: Marian's create_weight (transformers 5.24.0) writes "
+     "pos / np.power(10000, 2 * (j // 2) / dim)"),
+    (ERRATA, "[Positions can be stored in float16](#float16) | wrong |",
+     "review-2026-12 p3k pass 3: the entry's verdict is 'wrong beyond 2048' (float16 holds every "
+     "integer up to 2048); the index row dropped the bound"),
+    (ERRATA, "the verdict, the check, and the chapter that treats it",
+     "review-2026-12 p3k pass 3: #learned-better has no check (a reading of four papers) and "
+     "#not-in-practice links no chapter"),
     (ERRATA, "| wrong | the paper, quoted widely |",
      "review-2026-12 p3k pass 3: uncounted; the entry names The Annotated Transformer and a seed "
      "article (rerr1 fixed the entry, not the index row)"),
@@ -565,6 +578,39 @@ OLD = [
     (BUGS, "where transformers, mlx-lm and llama.cpp use the rotary width",
      "review-2026-12 p3a pass 3: transformers' Gemma 4 proportional layers use the head width; "
      "pie#602 names Qwen3-Next"),
+    (CH08, "neither the paper nor chapter 4 rules them out",
+     "review-2026-12 p3j pass 3: an even, linear spacing with the same ends fails chapter 3's "
+     "locality check at d_model = 64 (offset 46,948 at 0.115 against 3.208 for neighbours)"),
+    (CH08, "only a step between \\(\\pi\\) and \\(2\\pi\\) looks like a step back",
+     "review-2026-12 p3j pass 3: steps past 2 pi alias too (3.5 pi reads as 0.5 pi back)"),
+    (CH09, "Mostly: it passes all seven checks",
+     "review-2026-12 p3j pass 3: only from width 10; widths 2 to 8 fail locality (d_model 8: "
+     "position 63 is 0.645 from 0, neighbours 0.964)"),
+    (CH09, "The distance from position 0 climbs quickly",
+     "review-2026-12 p3j pass 3: the million-position claim named no width; false at 2 to 14"),
+    (CH09, "Claims that a position can be more like a farther one than a nearer one",
+     "review-2026-12 p3j pass 3: the page's own first rises (offset 6 above 5 at d_model 64) "
+     "make that claim true; pointer cut"),
+    (CH03, "sinusoid) copied the symbol three back",
+     "review-2026-12 p3i pass 3: the offset model trained on lengths 16 and 32, so 24 and 32 are "
+     "inside training; the sentence now says so"),
+    (CH03, "two widths. Narrower tables are not local",
+     "review-2026-12 p3i pass 3: the width-8 edge is base 10000's (base 1000: width 8 is local; "
+     "base 100000: width 10 is not)"),
+    (CH03, "number theory guarantees a near-revisit",
+     "review-2026-12 p3i pass 3: unchecked aside, cut"),
+    ("docs/tour.md", "seven properties a good encoding must have",
+     "review-2026-12 p3i pass 3: chapter 3 calls them hypotheses, not theorems (the raw index "
+     "fails 'bounded' and the lab's model still copies 3 back at >= 0.978)"),
+    (CH05, "the slow one tells apart the positions the fast one confuses",
+     "review-2026-12 p3i pass 3: of the 131 pairs sin(pos) puts within 2/99 over 0-99, the slow "
+     "wave keeps 5 within 2/99 too (14 and 77 among them); it separates 121 by more than 0.1"),
+    (CH05, "(An explainer [says otherwise](../errata.md#zero-and-six).)",
+     "review-2026-12 p3i pass 3: the explainer is unnamed (errata: 'Made in the seed articles'); "
+     "the parenthesis now points at the claims page's check"),
+    (CH05, "is eight times farther from an integer multiple",
+     "review-2026-12 p3i pass 3: for the 11/55 pair the 22/7 factor is |sin 22| = 0.0089, for "
+     "a + b = 179 it is |179 - 57 pi| / 2 = 0.035 (4x); the closest pairs differ 22x; cut"),
 ]
 
 

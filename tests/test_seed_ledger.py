@@ -81,6 +81,12 @@ def test_checkable_verdicts_carry_a_check():
     assert not unchecked, f"verdicts with no check: {unchecked}"
 
 
+def test_checks_do_not_call_posenc():
+    """docs/sources-ledger.md: each check is computed "independently of posenc"."""
+    calling = [e["id"] for e in CLAIMS if "posenc" in str(e.get("check", ""))]
+    assert not calling, f"checks that name posenc: {calling}"
+
+
 FIGURE = re.compile(r"(?<![\w.])-?\d+(?:,\d{3})+(?:\.\d+)?|(?<![\w.])-?\d*\.\d+(?:e-?\d+)?")
 
 

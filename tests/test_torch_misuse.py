@@ -359,7 +359,7 @@ def test_9_the_readme_names_each_misuse_that_runs_and_each_runs():
     head_dim) RoPE input ran silently. It now names the three misuses no check can tell from
     the shapes and values, and each does run (so the sentence is true); num_heads= catches the
     first."""
-    assert "Three misuses cannot be told from the shapes and values, and run" in README
+    assert "Four misuses cannot be told from the shapes and values, and run" in README
     for words in ("num_heads=", 'axes="bshd"', "`[0, 0, 0, 1]`", "batch_first=False"):
         assert words in README, words
     q = torch.randn(2, 6, 4, 16)                                     # (batch, seq, heads, d)
