@@ -88,3 +88,15 @@ def test_every_entry_has_an_index_row():
     table = text[text.index('<div class="posenc-claims"'):text.index("</div>")]
     rows = re.findall(r"^\| \[.+?\]\(#([\w-]+)\)", table, re.M)
     assert anchors and sorted(rows) == sorted(anchors), sorted(set(anchors) ^ set(rows))
+
+
+def test_i_is_the_dimension_counts_the_seed_articles_that_repeat_it():
+    """review-2026-12 p3k pass 3: the seed ledger has the reading in seeds 001 and 004; the entry
+    said "a seed article"."""
+    import yaml
+    ledger = yaml.safe_load((ROOT / "docs" / "data" / "seed-claims.yml").read_text())["claims"]
+    sources = {c["source"] for c in ledger if "i is the dimension" in c["quote"]}
+    words = {1: "a seed article", 2: "two seed articles", 3: "three seed articles"}
+    text = flat(PAGE.read_text())
+    entry = text[text.index("{#i-is-the-dimension}"):][:500]
+    assert "repeated in " + words[len(sources)] in entry, sorted(sources)

@@ -147,3 +147,26 @@ def test_the_tolerances_come_from_the_cos_sin_tables(name):
         for a, b in zip(got, want):
             assert a.dtype == b.dtype == dtype and a.shape == b.shape
             assert float((a.float() - b.float()).abs().max()) <= most, (dtype, name)  # at most
+
+
+def test_compiled_fullgraph_where_the_frequencies_do_not_depend_on_the_length():
+    """torch.compile(fullgraph=True) (eager backend, dynamic shapes) gives the eager module's
+    bits for yarn; dynamic, whose frequencies follow the largest position id, is refused."""
+    def rotary(name):
+        family, params, max_positions = CASES[name]
+        config = LlamaConfig(hidden_size=HIDDEN, num_attention_heads=HEADS,
+                             max_position_embeddings=max_positions,
+                             rope_parameters=dict(params))
+        return TransformersRotaryEmbedding(config)
+
+    eager = rotary("yarn")
+    compiled = torch.compile(eager, fullgraph=True, backend="eager", dynamic=True)
+    for n in (5, 9):
+        x, positions = torch.zeros(1, dtype=torch.bfloat16), torch.arange(n)[None]
+        for a, b in zip(compiled(x, positions), eager(x, positions)):
+            assert torch.equal(a, b)
+    with pytest.raises(Exception, match="data-dependent"):
+        torch.compile(rotary("dynamic"), fullgraph=True, backend="eager", dynamic=True)(
+            torch.zeros(1), torch.arange(5)[None])
+    assert "``torch.compile(fullgraph=True)`` the other types trace whole" in \
+        " ".join(TransformersRotaryEmbedding.__doc__.split())

@@ -34,6 +34,9 @@ BUGS = "docs/bugs-that-shipped.md"
 CH08 = "docs/chapters/08-building-the-formula.md"
 
 OLD = [
+    (ERRATA, "copied into Hugging Face's M2M100; [hojonathanho",
+     "review-2026-12 p3k pass 3: a library statement names its version (transformers 5.24.0) and "
+     "the block now checks M2M100's docstring and table"),
     (ERRATA, "`pos / 10000 ** (2 * (j // 2) / dim)`",
      "review-2026-12 p3k pass 3: Marian's create_weight (transformers 5.24.0) writes "
      "pos / np.power(10000, 2 * (j // 2) / dim)"),

@@ -28,7 +28,9 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
     from the largest position id + 1: ``dynamic`` keeps the longest length seen (and goes back to
     the original frequencies when a call is shorter than ``max_position_embeddings``),
     ``longrope`` takes its long factors past ``original_max_position_embeddings`` and its short
-    ones otherwise. Nothing is to be set by hand.
+    ones otherwise. Nothing is to be set by hand. Under ``torch.compile(fullgraph=True)`` the
+    other types trace whole; these two read the largest position id as a number, which a full
+    graph refuses (``tests/test_hf_recipe.py``).
 
     Parameters
     ----------
@@ -37,6 +39,29 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
         is refused.
     max_len : int, default 2048
         Passed to :class:`RotaryEmbedding` (its cache's first length).
+
+    Notes
+    -----
+    Where it differs from transformers 5.24.0 (each measured in ``tests/test_hf_differences.py``):
+
+    * Long positions. posenc takes the angles in float64, transformers in float32, whose error
+      grows with the position. At head_dim 128 (base 10000) their float32 cos and sin differ by
+      up to 0.0077 over positions 0 to 131071, by more than 1e-3 from about position 18000;
+      posenc's are within half a float32 step (3e-8) of float64 cosines. A tiny Llama's float32
+      logits differ by 6e-5 at positions 131032 to 131071, and by less than 1e-6 at 0 to 39.
+    * Rounding. Both round float32 cos and sin to bfloat16, but from float32 values that differ:
+      at head_dim 128, 6.5% of the bfloat16 entries over positions 0 to 131071 round to other
+      values, by up to 0.0078, the first before position 100. The tiny Llama's bfloat16 logits
+      are then 0.0078 apart at positions 131032 to 131071 (with the same greedy tokens), and the
+      same bits at 0 to 39.
+    * Refusals. posenc raises, naming the key or argument, where transformers runs: a block
+      without ``rope_theta`` given to :meth:`RotaryEmbedding.from_rope_parameters` (transformers
+      takes its model class's default, 10000 for Llama; a model's config always holds one), an
+      unknown key or a ``factor`` without ``rope_type`` (transformers logs a warning and drops
+      the key), a ``rope_type`` posenc does not read (``proportional``; Gemma 3's per-layer
+      blocks), negative position ids (transformers rotates by the negative angle), and, in
+      :class:`RotaryEmbedding`, ``q`` and ``k`` of different dtypes (transformers'
+      ``apply_rotary_pos_emb`` returns both in float32).
 
     Examples
     --------
@@ -57,7 +82,7 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
     >>> before = model(ids).logits
     >>> model.model.rotary_emb = TransformersRotaryEmbedding(model.config)
     >>> after = model(ids).logits
-    >>> bool((after - before).abs().max() < 1e-4)
+    >>> bool((after - before).abs().max() < 1e-6)
     True
     """
 
@@ -126,6 +151,8 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
                              f"serves one rope_parameters block")
         if not isinstance(position_ids, torch.Tensor) or position_ids.dtype.is_floating_point:
             raise TypeError("position_ids must be an integer tensor (batch, seq)")
-        seq_len = int(position_ids.max()) + 1 if position_ids.numel() else 1
-        cos, sin = self._rope_for(seq_len).cos_sin(position_ids, x.dtype)
+        rope = self.rope
+        if self.rope_type in ("dynamic", "longrope"):       # the length picks the frequencies
+            rope = self._rope_for(int(position_ids.max()) + 1 if position_ids.numel() else 1)
+        cos, sin = rope.cos_sin(position_ids, x.dtype)
         return torch.cat([cos, cos], dim=-1), torch.cat([sin, sin], dim=-1)

@@ -248,8 +248,8 @@ class RotaryEmbedding(NotScriptable, nn.Module):
     when first built; a later position grows it to that position, and by at least an eighth,
     rounded up to a multiple of 64 positions. It never shrinks by itself: :meth:`clear_cache`
     drops it. ``scripts/bench_rope_cache.py`` records the bytes per cached position
-    (``docs/data/bench-rope-cache.json``). Its key is the frequencies' bytes, ``attention_factor`` and device, so setting
-    :attr:`frequencies` (dynamic NTK, LongRoPE's long factors) replaces it. Each instance has
+    (``docs/data/bench-rope-cache.json``). Its key is the frequencies' bytes,
+    ``attention_factor`` and device, so setting :attr:`frequencies` (dynamic NTK, LongRoPE's long factors) replaces it. Each instance has
     its own: share one ``RotaryEmbedding`` between layers, or pass :meth:`rotation` to each.
     It is not a buffer: ``.half()`` cannot cast it and ``state_dict()`` leaves it out. Under
     ``torch.compile`` the cos and sin are computed from the positions (same float64 angles)
@@ -678,7 +678,9 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         * a missing key transformers also requires (it raises ``KeyError``).
 
         ``dynamic`` and ``longrope`` depend on the length: ``seq_len`` (default: the original
-        length) picks their frequencies; set :attr:`frequencies` again when it changes.
+        length) picks their frequencies; set :attr:`frequencies` again when it changes
+        (:class:`~posenc.torch_module.hf.TransformersRotaryEmbedding` does it as transformers
+        does).
         transformers' dynamic keeps the longest length seen (``max_seq_len_cached``) until a call
         shorter than the original length resets it, so to give its frequencies pass that
         length, not the current one. ``factor < 1`` (YaRN, LongRoPE) is accepted, as
