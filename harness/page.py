@@ -54,6 +54,19 @@ NOT_CHECKED = re.compile(r"<!--\s*not-checked:\s*(?P<nums>" + NUM_TOKEN + r"(?:,
 FOLD_OPEN = re.compile(r"^[ \t]*\?{3}\+?\s")
 CHECK_TITLE = re.compile(r'^\s*\?{3}\+?\s+\w+\s+"Check:[^"]*"\s*$')
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[*_\"'<\\]|$)")
+LIST_ITEM = re.compile(r"(?:[-*+]|\d+[.)])\s")
+
+
+@dataclass
+class _Cut:                              # a sentence boundary that no regex matched
+    begin: int
+    stop: int
+
+    def start(self):
+        return self.begin
+
+    def end(self):
+        return self.stop
 
 
 @dataclass
@@ -341,8 +354,14 @@ def sentences(para: Element):
     # sentence
     joined = re.sub(r"<!--(?!\s*(?:no-claim|cause):).*?-->", lambda m: " " * len(m.group(0)),
                     " ".join(pieces))
+    # a list item starts a sentence (its marker's no-claim must not exempt the whole list)
+    items = [_Cut(off - 1, off) for (off, _), piece in zip(offsets, pieces)
+             if off and LIST_ITEM.match(piece)]
+    cuts = sorted(list(SENTENCE_END.finditer(joined)) + items, key=lambda m: m.start())
     out, start = [], 0
-    for m in list(SENTENCE_END.finditer(joined)) + [None]:
+    for m in cuts + [None]:
+        if m and m.start() < start:
+            continue
         end = m.start() if m else len(joined)
         text = joined[start:end]
         line = max(l for off, l in offsets if off <= max(start, 0))
