@@ -578,6 +578,15 @@ OLD = [
     (BUGS, "where transformers, mlx-lm and llama.cpp use the rotary width",
      "review-2026-12 p3a pass 3: transformers' Gemma 4 proportional layers use the head width; "
      "pie#602 names Qwen3-Next"),
+    (BUGS, "the numbers of vllm#52665",
+     "review-2026-12 p4b pass 4: vllm#52665's stored thread shows only its title; 512, -0.5 and "
+     "base 1000 are in vllm#52675's description, which the sentence now names"),
+    (BUGS, "GPT-NeoX and Llama pair",
+     "review-2026-12 p4b pass 4: Meta's Llama reference pairs adjacent coordinates (complex "
+     "numbers over reshape(..., -1, 2), chapter 12); only transformers' Llama pairs (i, i + d/2)"),
+    (BUGS, "bugs that reached a release of a widely used library",
+     "review-2026-12 p4b pass 4: not shown for every entry (pie#602/#603 and MLXcel#1355 name "
+     "no release); the intro now says only that each bug was reported in a public thread"),
     (CH08, "neither the paper nor chapter 4 rules them out",
      "review-2026-12 p3j pass 3: an even, linear spacing with the same ends fails chapter 3's "
      "locality check at d_model = 64 (offset 46,948 at 0.115 against 3.208 for neighbours)"),
