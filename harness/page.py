@@ -48,12 +48,26 @@ SENTENCE_MARKER = re.compile(r"(?:\s*<!--\s*(?:no-claim|cause):.*?-->)+")
 NUM_TOKEN = r"[\d.eE+\-−%]+(?:,\d{3})*"
 NOT_CHECKED = re.compile(r"<!--\s*not-checked:\s*(?P<nums>" + NUM_TOKEN + r"(?:,\s+" + NUM_TOKEN
                          + r")*)\s+(?P<why>.*?)-->")
-# The title line of a collapsed check (``??? note "Check: what it checks"``): it names the block
-# below it, which stays the check next to the paragraph above.
+# The title line of a collapsed check (``??? note "Check: what it checks"``) or of a folded
+# figure (``??? example "Picture: what it shows"``): it names the block below it, which stays
+# the check next to the paragraph above.
 # A collapsible box (``??? note "..."``, ``???+ ...``): what it holds is folded away.
 FOLD_OPEN = re.compile(r"^[ \t]*\?{3}\+?\s")
-CHECK_TITLE = re.compile(r'^\s*\?{3}\+?\s+\w+\s+"Check:[^"]*"\s*$')
+CHECK_TITLE = re.compile(r'^\s*\?{3}\+?\s+\w+\s+"(?:Check|Picture):[^"]*"\s*$')
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[*_\"'<\\]|$)")
+LIST_ITEM = re.compile(r"(?:[-*+]|\d+[.)])\s")
+
+
+@dataclass
+class _Cut:                              # a sentence boundary that no regex matched
+    begin: int
+    stop: int
+
+    def start(self):
+        return self.begin
+
+    def end(self):
+        return self.stop
 
 
 @dataclass
@@ -341,8 +355,14 @@ def sentences(para: Element):
     # sentence
     joined = re.sub(r"<!--(?!\s*(?:no-claim|cause):).*?-->", lambda m: " " * len(m.group(0)),
                     " ".join(pieces))
+    # a list item starts a sentence (its marker's no-claim must not exempt the whole list)
+    items = [_Cut(off - 1, off) for (off, _), piece in zip(offsets, pieces)
+             if off and LIST_ITEM.match(piece)]
+    cuts = sorted(list(SENTENCE_END.finditer(joined)) + items, key=lambda m: m.start())
     out, start = [], 0
-    for m in list(SENTENCE_END.finditer(joined)) + [None]:
+    for m in cuts + [None]:
+        if m and m.start() < start:
+            continue
         end = m.start() if m else len(joined)
         text = joined[start:end]
         line = max(l for off, l in offsets if off <= max(start, 0))

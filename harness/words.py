@@ -233,6 +233,29 @@ def _near(elems, k) -> list:
     return near
 
 
+def _key(check: Check, word: str):
+    """What a check's statement of ``word`` is: its comment (each comment its own statement),
+    or the names that say it (``every_one_tested = ...`` and the line that prints
+    ``every_one_tested`` are one statement, not two)."""
+    comments = " ".join(line.partition("#")[2] for line in check.text.splitlines())
+    if canonical(word) in {canonical(m.group(0)) for m in WORD.finditer(comments)}:
+        return ("comment", id(check))
+    code = _code(" ".join(line.partition("#")[0] for line in check.text.splitlines()))
+    return ("names", frozenset(
+        n for n in re.findall(r"[A-Za-z_][A-Za-z0-9_]*(?!\w|\s*\()", code)
+        if canonical(word) in {canonical(p) for p in n.lower().split("_")}))
+
+
+def _distinct(checks: list, word: str) -> list:
+    """The checks that state ``word``, each statement counted once (see ``_key``)."""
+    out, seen = [], set()
+    for c in checks:
+        if _key(c, word) not in seen:
+            seen.add(_key(c, word))
+            out.append(c)
+    return out
+
+
 def lint(path, page: Page | None = None) -> list:
     """The verdict on every claim-word sentence of ``path`` (or of the parsed ``page``)."""
     if page is None:
@@ -245,10 +268,51 @@ def lint(path, page: Page | None = None) -> list:
     sharers: dict[int, int] = {}
     paragraphs: list = []                # (paragraph, directions it says, checks next to it)
     spoken_by: dict[int, list] = {}      # id of a check -> directions its paragraphs say
+    near_paras: dict[int, list] = {}    # id of a check -> the paragraphs it is next to
+    all_checks: dict[int, Check] = {}
+    says: dict[int, dict] = {}           # paragraph -> claim word -> sentences saying it
     for k, el in enumerate(elems):
         if el.kind == "paragraph":
             for c in _near(elems, k):
                 sharers[id(c)] = sharers.get(id(c), 0) + 1
+                near_paras.setdefault(id(c), []).append(k)
+                all_checks[id(c)] = c
+            says[k] = {}
+            for line, text in sentences(el):
+                prose = _prose(NO_CLAIM.sub(" ", text))
+                if NO_CLAIM.search(text) or prose.strip().rstrip("*_)\"'").endswith("?"):
+                    continue
+                for w in claim_words(_prose(NO_CLAIM.sub(" ", text), math=True)):
+                    says[k][w] = says[k].get(w, 0) + 1
+
+    owners: dict = {}                    # claim word -> {id of a check: its paragraph}
+
+    def owner(c, w):
+        # A block between two paragraphs is next to both. For the count of one check per
+        # sentence, each of its statements of a word goes to one of them: the first that still
+        # has a sentence saying the word left unbound (else the first), in line order, so a
+        # flipped sentence cannot lean on a check its neighbour paragraph also counts (CI's
+        # prose sample, 2026-12-07: errata:983, ch16:114 and more survived that way).
+        if w not in owners:
+            stating = [x for x in all_checks.values() if w in comment_words(x)]
+            own = {}
+            for x in stating:
+                if len(near_paras[id(x)]) == 1:
+                    own.setdefault(near_paras[id(x)][0], set()).add(_key(x, w))
+            room = {j: says[j].get(w, 0) - len(own.get(j, ())) for j in says}
+            got, by_key = {}, {}
+            for x in sorted(stating, key=lambda x: x.line):
+                ks = near_paras[id(x)]
+                if len(ks) == 1:
+                    got[id(x)] = ks[0]
+                    continue
+                key = _key(x, w)
+                if key not in by_key:
+                    by_key[key] = next((j for j in ks if room[j] > 0), ks[0])
+                    room[by_key[key]] -= 1
+                got[id(x)] = by_key[key]
+            owners[w] = got
+        return owners[w].get(id(c))
     for k, el in enumerate(elems):
         if el.kind != "paragraph":
             continue
@@ -284,9 +348,9 @@ def lint(path, page: Page | None = None) -> list:
                 if s.verdict != "exempt":
                     for w in s.words:
                         said_in.setdefault(w, []).append(s)
-            own = [c for c in near if sharers.get(id(c), 0) <= 1]
-            for w in {w for c in own for w in comment_words(c)}:
-                stating = [c for c in own if w in comment_words(c)]
+            for w in {w for c in near for w in comment_words(c)}:
+                stating = _distinct([c for c in near
+                                     if w in comment_words(c) and owner(c, w) == k], w)
                 if len(stating) > len(said_in.get(w, [])):
                     found.append(Sentence(
                         str(path), stating[0].line,
@@ -294,7 +358,8 @@ def lint(path, page: Page | None = None) -> list:
                         f"{w!r}, which {len(said_in.get(w, []))} of its sentences say: one "
                         f"sentence each", [w], verdict="flagged", missing=[w], section=el.section))
             for w, group in said_in.items():
-                naming = sum(1 for c in near if names(c.text, w))
+                naming = len(_distinct([c for c in near if names(c.text, w)
+                                        and owner(c, w) in (k, None)], w))
                 if len(group) > naming:
                     for s in [s for s in group if s.verdict == "satisfied"][naming:]:
                         s.verdict = "flagged"

@@ -181,3 +181,34 @@ def test_a_direction_before_a_comma_is_the_same_direction(tmp_path):
     from harness.words import directions
     assert directions("the entry is at most 1, the scale") == ["at most 1"]
     assert directions("at least 1,000 positions") == ["at least 1,000"]
+
+
+SHARED = ("# T\n\nEvery row is finite.\n\n"
+          "```pycon\n>>> every_row_finite = bool(2 > 1)\n>>> every_row_finite\nTrue\n"
+          ">>> bool(3 > 2)  # every entry set\nTrue\n```\n\n"
+          "The scheme adds the index to every entry.\n")
+
+
+def test_a_block_between_two_paragraphs_counts_once_per_sentence():
+    """A block next to two paragraphs that both say "every": flipping one of them (every ->
+    some) must fail, though the other paragraph still says the word (CI's prose sample,
+    2026-12-07: errata:983, chapter 16:114). A name printed again is one statement."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        page = Path(d) / "p.md"
+        page.write_text(SHARED)
+        assert not [s for s in lint(page) if s.verdict == "flagged"]
+        for old, new in (("Every row", "Some row"), ("to every entry", "to some entry")):
+            page.write_text(SHARED.replace(old, new))
+            assert [s for s in lint(page) if s.verdict == "flagged"], new
+
+
+def test_a_no_claim_marker_exempts_its_list_item_only(tmp_path):
+    """A list was one sentence to the rules, so a no-claim marker in its last item exempted the
+    claim words of every item (chapter 7's "depends on the offset alone only under conditions",
+    2026-12-07): each item is a sentence of its own."""
+    page = tmp_path / "p.md"
+    page.write_text("# T\n\nThree cases:\n\n- A is only B.\n"
+                    "- C has three more terms. <!-- no-claim: counts terms, compares nothing -->\n")
+    flagged = [s for s in lint(page) if s.verdict == "flagged"]
+    assert [s.words for s in flagged] == [["only"]]

@@ -1,9 +1,10 @@
 """posenc's RoPE inside a Hugging Face ``transformers`` model: a drop-in for the model's
 ``rotary_emb`` (checked against transformers 5.24.0 in ``tests/test_hf_recipe.py``).
 
-A transformers decoder (Llama, Mistral, Qwen2, Phi3, ...) computes its rotary cos and sin once
-per forward pass, in ``model.model.rotary_emb(hidden_states, position_ids)``, and hands them to
-every layer's ``apply_rotary_pos_emb``. :class:`TransformersRotaryEmbedding` returns the same two
+A transformers decoder such as Llama, Phi3 or GPT-NeoX computes its rotary cos and sin once per
+forward pass, in ``model.base_model.rotary_emb(hidden_states, position_ids)`` (``model.model``
+for Llama and Phi3, ``model.gpt_neox`` for GPT-NeoX), and hands them to every layer's
+``apply_rotary_pos_emb``. :class:`TransformersRotaryEmbedding` returns the same two
 tensors from posenc's float64 angles, so swapping it in changes nothing else in the model.
 """
 
@@ -28,7 +29,9 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
     from the largest position id + 1: ``dynamic`` keeps the longest length seen (and goes back to
     the original frequencies when a call is shorter than ``max_position_embeddings``),
     ``longrope`` takes its long factors past ``original_max_position_embeddings`` and its short
-    ones otherwise. Nothing is to be set by hand.
+    ones otherwise. Nothing is to be set by hand. Under ``torch.compile(fullgraph=True)`` the
+    other types trace whole; these two read the largest position id as a number, which a full
+    graph refuses (``tests/test_hf_recipe.py``).
 
     Parameters
     ----------
@@ -149,6 +152,8 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
                              f"serves one rope_parameters block")
         if not isinstance(position_ids, torch.Tensor) or position_ids.dtype.is_floating_point:
             raise TypeError("position_ids must be an integer tensor (batch, seq)")
-        seq_len = int(position_ids.max()) + 1 if position_ids.numel() else 1
-        cos, sin = self._rope_for(seq_len).cos_sin(position_ids, x.dtype)
+        rope = self.rope
+        if self.rope_type in ("dynamic", "longrope"):       # the length picks the frequencies
+            rope = self._rope_for(int(position_ids.max()) + 1 if position_ids.numel() else 1)
+        cos, sin = rope.cos_sin(position_ids, x.dtype)
         return torch.cat([cos, cos], dim=-1), torch.cat([sin, sin], dim=-1)
