@@ -620,6 +620,10 @@ OLD = [
     (CH04, "shows that other spacings would fit the same ends",
      "review-2026-12 p4e pass 4: chapter 8 tries one other spacing with the same ends (even, "
      "linear) and it fails locality at d_model = 64; no other spacing there fits"),
+    (CH12, "where the fairseq family grows its table",
+     "review-2026-12 p4e pass 4: transformers 5.24.0 Speech2Text's table grows for a longer "
+     "input only; a cached decoding step past its end raises IndexError (max_pos ignores "
+     "cache_length)"),
     (CH05, "is eight times farther from an integer multiple",
      "review-2026-12 p3i pass 3: for the 11/55 pair the 22/7 factor is |sin 22| = 0.0089, for "
      "a + b = 179 it is |179 - 57 pi| / 2 = 0.035 (4x); the closest pairs differ 22x; cut"),
