@@ -631,6 +631,15 @@ OLD = [
     (CH05, "is eight times farther from an integer multiple",
      "review-2026-12 p3i pass 3: for the 11/55 pair the 22/7 factor is |sin 22| = 0.0089, for "
      "a + b = 179 it is |179 - 57 pi| / 2 = 0.035 (4x); the closest pairs differ 22x; cut"),
+    (CH14, "the learned table at most 0.082",
+     "review-2026-12 p4c pass 4: record-precise bound (worst seed 0.0819, evaluation standard "
+     "error 0.0045); now the verdict's own bound, the order-blind 0.147"),
+    (CH14, "the sinusoid at most 0.31",
+     "review-2026-12 p4c pass 4: the worst seed's 0.3042 is a kernel figure: seed 0 re-trains "
+     "to 0.2596 on AVX2; now the verdict's bound, below 0.5"),
+    (CH14, "alone, and the offset structure is gone",
+     "review-2026-12 p4c pass 4: 'gone' holds at learning rate 0.1 (spread 1.31); one step at "
+     "0.01 leaves 0.08, at 0.001 0.0075; the rate is now stated"),
 ]
 
 
