@@ -624,6 +624,10 @@ OLD = [
      "review-2026-12 p4e pass 4: transformers 5.24.0 Speech2Text's table grows for a longer "
      "input only; a cached decoding step past its end raises IndexError (max_pos ignores "
      "cache_length)"),
+    (CH08, "'s locality check at \\(d_{\\text{model}} = 64\\)",
+     "review-2026-12 p4g pass 4: chapter 3's locality check (positions 0-255) fails the linear "
+     "spacing only up to width 64; at 96, 128, 256 and 512 it passes all seven checks, yet a far "
+     "offset under 20,000 comes closer than neighbours (512: offset 1602, 1.79 vs 9.02)"),
     (CH05, "is eight times farther from an integer multiple",
      "review-2026-12 p3i pass 3: for the 11/55 pair the 22/7 factor is |sin 22| = 0.0089, for "
      "a + b = 179 it is |179 - 57 pi| / 2 = 0.035 (4x); the closest pairs differ 22x; cut"),
