@@ -48,11 +48,12 @@ SENTENCE_MARKER = re.compile(r"(?:\s*<!--\s*(?:no-claim|cause):.*?-->)+")
 NUM_TOKEN = r"[\d.eE+\-−%]+(?:,\d{3})*"
 NOT_CHECKED = re.compile(r"<!--\s*not-checked:\s*(?P<nums>" + NUM_TOKEN + r"(?:,\s+" + NUM_TOKEN
                          + r")*)\s+(?P<why>.*?)-->")
-# The title line of a collapsed check (``??? note "Check: what it checks"``): it names the block
-# below it, which stays the check next to the paragraph above.
+# The title line of a collapsed check (``??? note "Check: what it checks"``) or of a folded
+# figure (``??? example "Picture: what it shows"``): it names the block below it, which stays
+# the check next to the paragraph above.
 # A collapsible box (``??? note "..."``, ``???+ ...``): what it holds is folded away.
 FOLD_OPEN = re.compile(r"^[ \t]*\?{3}\+?\s")
-CHECK_TITLE = re.compile(r'^\s*\?{3}\+?\s+\w+\s+"Check:[^"]*"\s*$')
+CHECK_TITLE = re.compile(r'^\s*\?{3}\+?\s+\w+\s+"(?:Check|Picture):[^"]*"\s*$')
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[*_\"'<\\]|$)")
 LIST_ITEM = re.compile(r"(?:[-*+]|\d+[.)])\s")
 

@@ -10,12 +10,15 @@
 - Notebook pages (mkdocs-jupyter) lose the ~590 KB of JupyterLab CSS inlined into each page,
   its empty MathJax script and its Mermaid loader (a CDN import); ``assets/notebook.css``
   (site-wide, 2 KB) styles the few classes the page uses; code cells take Material's colours.
-- Reading time: ``page_minutes(path)`` runs ``reading_minutes`` on the page's source file, which
-  counts the prose words (code, folded code included, math and HTML left out) at 200 words a
-  minute and a minute per figure. A chapter page and the tour show it under their title, and the
-  home page shows it after each link that carries the marker ``<!-- posenc:minutes PATH -->``:
-  one computation on one text, so the two never disagree (the header once counted the markdown
-  after hooks/checked.py had appended its listing: chapter 1 read 12 there, 10 on the home page).
+- Reading time: ``page_minutes(path)`` runs ``main_line_minutes`` on the page's source file:
+  ``reading_minutes`` (the prose words, code and math and HTML left out, at 200 words a minute,
+  and a minute per figure) of the page's *main line*, the page without its folded blocks
+  (``??? ...``; an open ``???+`` block is main line). A reader who lands on a page reads the main
+  line and opens a fold by choice (issue 41: "a main line of at most 15 minutes"). A chapter page
+  and the tour show it under their title, and the home page shows it after each link that
+  carries the marker ``<!-- posenc:minutes PATH -->``: one computation on one text, so the two
+  never disagree (the header once counted the markdown after hooks/checked.py had appended its
+  listing: chapter 1 read 12 there, 10 on the home page).
 """
 
 from __future__ import annotations
@@ -128,10 +131,43 @@ def reading_minutes(markdown: str) -> int:
     return max(1, math.ceil(words(markdown) / WORDS_PER_MINUTE + MINUTES_PER_FIGURE * figures))
 
 
+_FOLD = re.compile(r"^([ \t]*)\?\?\?(?!\+)")
+
+
+def main_line(markdown: str) -> str:
+    """The page without its folded blocks: a ``??? kind "title"`` line and every line after it
+    that is blank or indented deeper, nested folds and their code included. ``???+`` (open by
+    default), ``!!!`` boxes and a ``???`` inside a code fence stay."""
+    kept, fold, fence = [], None, None
+    for line in markdown.splitlines(keepends=True):
+        if fold is not None:
+            if not line.strip() or len(line) - len(line.lstrip(" \t")) > fold:
+                continue
+            fold = None
+        if fence is None:
+            folded = _FOLD.match(line)
+            if folded:
+                fold = len(folded.group(1))
+                continue
+            opening = _FENCE.match(line)
+            if opening:
+                mark = opening.group(1)
+                fence = re.compile(rf"[ \t]*{re.escape(mark[0])}{{{len(mark)},}}[ \t]*$")
+        elif fence.match(line):
+            fence = None
+        kept.append(line)
+    return "".join(kept)
+
+
+def main_line_minutes(markdown: str) -> int:
+    """Reading time of the main line: ``reading_minutes`` of the page without its folds."""
+    return reading_minutes(main_line(markdown))
+
+
 def page_minutes(src_uri: str) -> int:
     """Reading time of the page ``docs/SRC_URI``, from its source file: the one computation
-    behind a page's "N min read" and the home page's "(N min)"."""
-    return reading_minutes((ROOT / "docs" / src_uri).read_text(encoding="utf-8"))
+    behind a page's "N min read" and the home page's "(N min)", the main line's minutes."""
+    return main_line_minutes((ROOT / "docs" / src_uri).read_text(encoding="utf-8"))
 
 
 def shows_minutes(src_uri: str) -> bool:

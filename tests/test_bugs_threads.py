@@ -60,7 +60,11 @@ FIRST_REPORT = {
 
 # thread: a word the sentence that cites it must contain (vllm#49290 is MRotaryEmbedding's Triton
 # kernel, reported for GLM-OCR, not GPT-J itself)
-ABOUT = {"vllm-project/vllm#49290": "GLM-OCR"}
+ABOUT = {"vllm-project/vllm#49290": "GLM-OCR",
+         # vllm#52665's stored thread shows its title ("Dynamic NTK corrupts RoPE cache when served
+         # length is below training length"); the NaN outputs and the numbers 512, -0.5 are in the
+         # proposed fix vllm#52675 (review-2026-12 p4b pass 4)
+         "vllm-project/vllm#52665": "corrupt"}
 
 LINK = re.compile(r"\[(?P<thread>[\w.-]+/[\w.-]+#\d+)\]\((?P<url>https://github\.com/[^)]+)\)"
                   r"\s*\(\"(?P<quote>[^\"]+)\"")

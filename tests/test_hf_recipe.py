@@ -1,12 +1,12 @@
 """posenc's rotary inside a transformers model (issue 40 item 4): the recipe of
-:class:`posenc.torch_module.hf.TransformersRotaryEmbedding` (``model.model.rotary_emb =
+:class:`posenc.torch_module.hf.TransformersRotaryEmbedding` (``model.base_model.rotary_emb =
 TransformersRotaryEmbedding(model.config)``), checked against the unpatched model, transformers
 5.24.0.
 
 Tiny random models are built here (no download; 2 layers, head_dim 16, seeded): Llama for the
 rope types default, linear, dynamic, yarn (truncate True, and False with mscale), llama3 and
-longrope; Phi3 for partial rotary. For each, in float32 and bfloat16, the runs compare logits
-and greedy tokens with the model's own rotary module:
+longrope; Phi3 and GPT-NeoX for partial rotary. For each, in float32 and bfloat16, the runs
+compare logits and greedy tokens with the model's own rotary module:
 
 * a prefill of 40 tokens, then 36 and 20 on the same modules (dynamic NTK keeps 40's base, then
   goes back to the original one);
@@ -38,7 +38,8 @@ import pytest
 import torch
 
 transformers = pytest.importorskip("transformers")
-from transformers import LlamaConfig, LlamaForCausalLM, Phi3Config, Phi3ForCausalLM  # noqa: E402
+from transformers import (GPTNeoXConfig, GPTNeoXForCausalLM, LlamaConfig,  # noqa: E402
+                          LlamaForCausalLM, Phi3Config, Phi3ForCausalLM)
 
 from posenc.torch_module.hf import TransformersRotaryEmbedding  # noqa: E402
 
@@ -60,6 +61,7 @@ CASES = {   # name: (model family, rope_parameters, max_position_embeddings)
     "longrope": ("llama", {"rope_type": "longrope", **LONGROPE,
                            "original_max_position_embeddings": ORIGINAL}, 128),
     "partial": ("phi3", {"rope_type": "default", "partial_rotary_factor": 0.5}, 128),
+    "partial-neox": ("gpt_neox", {"rope_type": "default", "partial_rotary_factor": 0.25}, 128),
 }
 TOLERANCE = {torch.float32: 1e-6, torch.bfloat16: 0.0}
 """The largest logit difference allowed (logits up to about 0.6 here); see the module doc."""
@@ -71,7 +73,12 @@ def build(family, params, max_positions, dtype):
                   max_position_embeddings=max_positions, rope_parameters=dict(params),
                   pad_token_id=0, eos_token_id=None, bos_token_id=None)
     torch.manual_seed(0)
-    if family == "phi3":
+    if family == "gpt_neox":                 # its rotary_emb is model.gpt_neox.rotary_emb
+        for key in ("num_key_value_heads", "pad_token_id"):
+            common.pop(key)
+        model = GPTNeoXForCausalLM(GPTNeoXConfig(**common, hidden_dropout=0.0,
+                                                 attention_dropout=0.0))
+    elif family == "phi3":
         model = Phi3ForCausalLM(Phi3Config(**common, resid_pdrop=0.0, embd_pdrop=0.0,
                                            attention_dropout=0.0))
     else:
@@ -81,7 +88,7 @@ def build(family, params, max_positions, dtype):
 
 def own_rotary(model):
     """The model's own rotary module, fresh (float32 inv_freq, no dynamic state)."""
-    return type(model.model.rotary_emb)(model.config)
+    return type(model.base_model.rotary_emb)(model.config)
 
 
 def runs(model, rotary):
@@ -90,7 +97,7 @@ def runs(model, rotary):
     g = torch.Generator().manual_seed(1)
     ids = torch.randint(1, VOCAB, (2, 40), generator=g)
     with torch.no_grad():
-        model.model.rotary_emb = rotary()
+        model.base_model.rotary_emb = rotary()
         out["prefill"] = model(ids).logits
         out["then 36 tokens"] = model(ids[:, :36]).logits     # dynamic keeps 40's frequencies
         out["then 20 tokens"] = model(ids[:, :20]).logits     # dynamic resets
@@ -98,10 +105,10 @@ def runs(model, rotary):
         mask[1, :11] = 0                                   # row 1: 17 tokens, left-padded
         short = ids[:, :28].masked_fill(mask == 0, 0)
         positions = (mask.cumsum(-1) - 1).masked_fill(mask == 0, 0)
-        model.model.rotary_emb = rotary()
+        model.base_model.rotary_emb = rotary()
         out["left-padded"] = model(short, attention_mask=mask,
                                    position_ids=positions).logits * mask[..., None]
-        model.model.rotary_emb = rotary()
+        model.base_model.rotary_emb = rotary()
         gen = model.generate(short, attention_mask=mask, max_new_tokens=10, do_sample=False,
                              min_new_tokens=10, output_logits=True,
                              return_dict_in_generate=True, pad_token_id=0)

@@ -57,6 +57,44 @@ def test_reading_minutes_leave_out_folded_code_and_keep_text_after_a_less_than()
     assert reader.words("if \\(k < 0\\) the hand turns back " + prose + " and > here") == 399
 
 
+def test_main_line_leaves_out_folded_blocks():
+    """The main line drops a closed fold (its prose, its figures, a nested fold), keeps an open
+    ``???+`` one, a ``!!!`` box, the text after a fold and a ``???`` inside a code fence."""
+    prose = " ".join(["word"] * 390)
+    fold = ('??? note "A detour"\n\n    ' + " ".join(["aside"] * 600) + "\n\n"
+            '    ```python exec="on"\n    print(figure_html(fig))\n    ```\n\n'
+            '    ??? note "Check"\n\n        more words here\n\n')
+    page = prose + "\n\n" + fold + "After the fold.\n"
+    assert reader.main_line(page) == prose + "\n\n" + "After the fold.\n"
+    assert reader.main_line_minutes(page) == 2 < 6 < reader.reading_minutes(page)
+    open_ = '???+ note "Open"\n\n    shown words\n\n!!! note "Box"\n\n    boxed\n'
+    fenced = "```markdown\n??? note \"example\"\n    text\n```\n"
+    assert reader.main_line(open_) == open_ and reader.main_line(fenced) == fenced
+
+
+MAIN_LINE_MINUTES = {"chapters/07-why-pair-sine-with-cosine.md": 15, "tour.md": 10}
+
+
+@pytest.mark.parametrize("src", MAIN_LINE_MINUTES)
+def test_main_line_of_a_landing_page_is_short(src):
+    """Issue 41: a reader who lands on chapter 7 (its title is their question) or on the tour
+    reads the main line in at most 15 and 10 minutes, by the function the header shows
+    (page_minutes, which test_header_and_home_list_give_the_same_reading_time ties to the
+    header and the home list)."""
+    minutes = reader.page_minutes(src)
+    assert minutes == reader.main_line_minutes((ROOT / "docs" / src).read_text(encoding="utf-8"))
+    assert minutes <= MAIN_LINE_MINUTES[src], f"{src}: {minutes} min on the main line"
+
+
+def test_chapter_7_detours_are_folded():
+    """Issue 41: chapter 7's detours (the "couples" of positions a lone sine confuses, the
+    unconstrained fit's rank and solver detail) sit in folds, off the main line."""
+    page = (ROOT / "docs" / "chapters" / "07-why-pair-sine-with-cosine.md").read_text(encoding="utf-8")
+    main = reader._prose(reader.main_line(page))
+    for detour in ("couple", "numerical rank", "nearest_pairs", "matrix_rank"):
+        assert detour in page and detour not in main, detour
+
+
 class _File:
     def __init__(self, src_uri):
         self.src_uri = src_uri

@@ -1,9 +1,10 @@
 """posenc's RoPE inside a Hugging Face ``transformers`` model: a drop-in for the model's
 ``rotary_emb`` (checked against transformers 5.24.0 in ``tests/test_hf_recipe.py``).
 
-A transformers decoder (Llama, Mistral, Qwen2, Phi3, ...) computes its rotary cos and sin once
-per forward pass, in ``model.model.rotary_emb(hidden_states, position_ids)``, and hands them to
-every layer's ``apply_rotary_pos_emb``. :class:`TransformersRotaryEmbedding` returns the same two
+A transformers decoder such as Llama, Phi3 or GPT-NeoX computes its rotary cos and sin once per
+forward pass, in ``model.base_model.rotary_emb(hidden_states, position_ids)`` (``model.model``
+for Llama and Phi3, ``model.gpt_neox`` for GPT-NeoX), and hands them to every layer's
+``apply_rotary_pos_emb``. :class:`TransformersRotaryEmbedding` returns the same two
 tensors from posenc's float64 angles, so swapping it in changes nothing else in the model.
 """
 
