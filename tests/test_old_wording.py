@@ -648,6 +648,9 @@ OLD = [
     (CH14, "the sinusoid at most 0.31",
      "review-2026-12 p4c pass 4: the worst seed's 0.3042 is a kernel figure: seed 0 re-trains "
      "to 0.2596 on AVX2; now the verdict's bound, below 0.5"),
+    (CH14, "Unlike the sinusoidal table, a learned table is a parameter",
+     "review-2026-12 p4c pass 4: true of posenc's module only; transformers 5.24.0 keeps "
+     "Marian's sinusoidal table as a frozen nn.Parameter, in its state_dict and checkpoints"),
     (CH14, "alone, and the offset structure is gone",
      "review-2026-12 p4c pass 4: 'gone' holds at learning rate 0.1 (spread 1.31); one step at "
      "0.01 leaves 0.08, at 0.001 0.0075; the rate is now stated"),
