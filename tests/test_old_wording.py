@@ -635,6 +635,9 @@ OLD = [
     (CH09, "- Unique and local over 20,000 positions",
      "review-2026-12 p4g pass 4: the Summary named no width; widths 2 to 14 have a far offset "
      "under 20,000 closer than neighbours (8: offset 6283, 0.186 vs 0.964)"),
+    (CH08, "The fastest pair should turn by one radian per position",
+     "review-2026-12 p4g pass 4: the two reasons (neighbours differ, a step under half a turn) "
+     "bound omega_0 to (0, pi); they do not single out 1: stated as the formula's choice"),
     (CH05, "is eight times farther from an integer multiple",
      "review-2026-12 p3i pass 3: for the 11/55 pair the 22/7 factor is |sin 22| = 0.0089, for "
      "a + b = 179 it is |179 - 57 pi| / 2 = 0.035 (4x); the closest pairs differ 22x; cut"),
