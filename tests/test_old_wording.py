@@ -618,6 +618,17 @@ OLD = [
     (CH05, "(An explainer [says otherwise](../errata.md#zero-and-six).)",
      "review-2026-12 p3i pass 3: the explainer is unnamed (errata: 'Made in the seed articles'); "
      "the parenthesis now points at the claims page's check"),
+    (CH04, "shows that other spacings would fit the same ends",
+     "review-2026-12 p4e pass 4: chapter 8 tries one other spacing with the same ends (even, "
+     "linear) and it fails locality at d_model = 64; no other spacing there fits"),
+    (CH12, "where the fairseq family grows its table",
+     "review-2026-12 p4e pass 4: transformers 5.24.0 Speech2Text's table grows for a longer "
+     "input only; a cached decoding step past its end raises IndexError (max_pos ignores "
+     "cache_length)"),
+    (CH08, "'s locality check at \\(d_{\\text{model}} = 64\\)",
+     "review-2026-12 p4g pass 4: chapter 3's locality check (positions 0-255) fails the linear "
+     "spacing only up to width 64; at 96, 128, 256 and 512 it passes all seven checks, yet a far "
+     "offset under 20,000 comes closer than neighbours (512: offset 1602, 1.79 vs 9.02)"),
     (CH05, "is eight times farther from an integer multiple",
      "review-2026-12 p3i pass 3: for the 11/55 pair the 22/7 factor is |sin 22| = 0.0089, for "
      "a + b = 179 it is |179 - 57 pi| / 2 = 0.035 (4x); the closest pairs differ 22x; cut"),
@@ -635,6 +646,15 @@ OLD = [
     (CH06, "positions every hand helps",
      "review-2026-12 p4f pass 4: its check held for any added column; now at least 1.5-fold "
      "over 256 and 1024 positions"),
+    (CH14, "the learned table at most 0.082",
+     "review-2026-12 p4c pass 4: record-precise bound (worst seed 0.0819, evaluation standard "
+     "error 0.0045); now the verdict's own bound, the order-blind 0.147"),
+    (CH14, "the sinusoid at most 0.31",
+     "review-2026-12 p4c pass 4: the worst seed's 0.3042 is a kernel figure: seed 0 re-trains "
+     "to 0.2596 on AVX2; now the verdict's bound, below 0.5"),
+    (CH14, "alone, and the offset structure is gone",
+     "review-2026-12 p4c pass 4: 'gone' holds at learning rate 0.1 (spread 1.31); one step at "
+     "0.01 leaves 0.08, at 0.001 0.0075; the rate is now stated"),
 ]
 
 
