@@ -646,12 +646,26 @@ OLD = [
     (CH06, "positions every hand helps",
      "review-2026-12 p4f pass 4: its check held for any added column; now at least 1.5-fold "
      "over 256 and 1024 positions"),
+    (CH10B, 'the verdicts of "Past the training length" stand',
+     "review-2026-12 p4d pass 4: post-norm RoPE kept 0.8758 in seed 0, under the past verdict's "
+     "own bound (above 0.9); the axes experiment re-decides it at 0.8. Now the figures alone, "
+     "with RoPE's pre-norm 0.971 beside its 0.875"),
+    (CH10B, "the sections below re-run the verdicts they could change",
+     "review-2026-12 p4d pass 4: width and heads were re-run for ALiBi alone, the paper's init "
+     "for the sinusoid alone, the placement for 6 of 9 schemes; now 're-run some verdicts'"),
+    (CH10B, "untrained, with the same weights, its outputs differ",
+     "review-2026-12 p4d pass 4: the 1e-5 bound was checked at 32 positions only; at 48 (the "
+     "past experiment's test length) and 64 the gap reaches 1.5e-5; now 'inputs of up to 32 "
+     "symbols', checked at the runs' seeds and lengths"),
     (CH14, "the learned table at most 0.082",
      "review-2026-12 p4c pass 4: record-precise bound (worst seed 0.0819, evaluation standard "
      "error 0.0045); now the verdict's own bound, the order-blind 0.147"),
     (CH14, "the sinusoid at most 0.31",
      "review-2026-12 p4c pass 4: the worst seed's 0.3042 is a kernel figure: seed 0 re-trains "
      "to 0.2596 on AVX2; now the verdict's bound, below 0.5"),
+    (CH14, "Unlike the sinusoidal table, a learned table is a parameter",
+     "review-2026-12 p4c pass 4: true of posenc's module only; transformers 5.24.0 keeps "
+     "Marian's sinusoidal table as a frozen nn.Parameter, in its state_dict and checkpoints"),
     (CH14, "alone, and the offset structure is gone",
      "review-2026-12 p4c pass 4: 'gone' holds at learning rate 0.1 (spread 1.31); one step at "
      "0.01 leaves 0.08, at 0.001 0.0075; the rate is now stated"),
