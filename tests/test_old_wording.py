@@ -640,6 +640,11 @@ OLD = [
     (CH14, "Unlike the sinusoidal table, a learned table is a parameter",
      "review-2026-12 p4c pass 4: true of posenc's module only; transformers 5.24.0 keeps "
      "Marian's sinusoidal table as a frozen nn.Parameter, in its state_dict and checkpoints"),
+    (CH14, "some training sequence is long enough to use it",
+     "review-2026-12 p4c pass 4: a sequence of 8 tokens from position 8 (the module's start) "
+     "gives rows 8 to 15 their gradient; which rows learn is set by the positions reached"),
+    (CH14, "Rows beyond the longest training sequence get zero gradient",
+     "review-2026-12 p4c pass 4: only when every sequence starts at position 0"),
     (CH14, "alone, and the offset structure is gone",
      "review-2026-12 p4c pass 4: 'gone' holds at learning rate 0.1 (spread 1.31); one step at "
      "0.01 leaves 0.08, at 0.001 0.0075; the rate is now stated"),
