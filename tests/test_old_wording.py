@@ -629,6 +629,13 @@ OLD = [
      "review-2026-12 p4g pass 4: chapter 3's locality check (positions 0-255) fails the linear "
      "spacing only up to width 64; at 96, 128, 256 and 512 it passes all seven checks, yet a far "
      "offset under 20,000 comes closer than neighbours (512: offset 1602, 1.79 vs 9.02)"),
+    (CH09, "all seven properties; widths 2 to 8 fail locality.",
+     "review-2026-12 p4g pass 4: width 2 fails extends as well as locality (offset 710 is "
+     "113 turns less 6e-5 rad: two of 1,024 positions 6e-5 apart); the fold prints each "
+     "width's failed checks"),
+    (CH09, "- Unique and local over 20,000 positions",
+     "review-2026-12 p4g pass 4: the Summary named no width; widths 2 to 14 have a far offset "
+     "under 20,000 closer than neighbours (8: offset 6283, 0.186 vs 0.964)"),
     (CH05, "is eight times farther from an integer multiple",
      "review-2026-12 p3i pass 3: for the 11/55 pair the 22/7 factor is |sin 22| = 0.0089, for "
      "a + b = 179 it is |179 - 57 pi| / 2 = 0.035 (4x); the closest pairs differ 22x; cut"),
@@ -666,6 +673,11 @@ OLD = [
     (CH14, "Unlike the sinusoidal table, a learned table is a parameter",
      "review-2026-12 p4c pass 4: true of posenc's module only; transformers 5.24.0 keeps "
      "Marian's sinusoidal table as a frozen nn.Parameter, in its state_dict and checkpoints"),
+    (CH14, "some training sequence is long enough to use it",
+     "review-2026-12 p4c pass 4: a sequence of 8 tokens from position 8 (the module's start) "
+     "gives rows 8 to 15 their gradient; which rows learn is set by the positions reached"),
+    (CH14, "Rows beyond the longest training sequence get zero gradient",
+     "review-2026-12 p4c pass 4: only when every sequence starts at position 0"),
     (CH14, "alone, and the offset structure is gone",
      "review-2026-12 p4c pass 4: 'gone' holds at learning rate 0.1 (spread 1.31); one step at "
      "0.01 leaves 0.08, at 0.001 0.0075; the rate is now stated"),
