@@ -663,6 +663,8 @@ OLD = [
      "gives rows 8 to 15 their gradient; which rows learn is set by the positions reached"),
     (CH14, "Rows beyond the longest training sequence get zero gradient",
      "review-2026-12 p4c pass 4: only when every sequence starts at position 0"),
+    (CH14, "| rows beyond the training length |",
+     "review-2026-12 p4c pass 4: the table's row, same scope as the Summary's"),
     (CH14, "alone, and the offset structure is gone",
      "review-2026-12 p4c pass 4: 'gone' holds at learning rate 0.1 (spread 1.31); one step at "
      "0.01 leaves 0.08, at 0.001 0.0075; the rate is now stated"),
