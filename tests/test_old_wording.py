@@ -587,6 +587,10 @@ OLD = [
     (BUGS, "bugs that reached a release of a widely used library",
      "review-2026-12 p4b pass 4: not shown for every entry (pie#602/#603 and MLXcel#1355 name "
      "no release); the intro now says only that each bug was reported in a public thread"),
+    (BUGS, "n/a (transformers passes positions, not a cached length)",
+     "review-2026-12 p4b pass 4: CLVP's, SeamlessM4T's, Wav2Vec2-BERT's and Wav2Vec2-Conformer's "
+     "rotary modules cache by sequence length (cached_sequence_length); they are built in encoders, "
+     "whose forward takes no offset, so the verdict n/a stands for another reason"),
     (CH08, "neither the paper nor chapter 4 rules them out",
      "review-2026-12 p3j pass 3: an even, linear spacing with the same ends fails chapter 3's "
      "locality check at d_model = 64 (offset 46,948 at 0.115 against 3.208 for neighbours)"),
