@@ -212,3 +212,18 @@ def test_a_no_claim_marker_exempts_its_list_item_only(tmp_path):
                     "- C has three more terms. <!-- no-claim: counts terms, compares nothing -->\n")
     flagged = [s for s in lint(page) if s.verdict == "flagged"]
     assert [s.words for s in flagged] == [["only"]]
+
+
+def test_a_folded_picture_stays_the_check_next_to_its_paragraph(tmp_path):
+    """A figure folded under ``??? example "Picture: ..."`` (the tour's steps 2, 3, 6, 7) is the
+    block next to the paragraph above it, as a ``"Check: ..."`` fold is; any other title is a
+    paragraph of its own and the figure's asserts no longer reach the prose."""
+    def verdicts(title):
+        page = tmp_path / "p.md"
+        page.write_text(f"# T\n\nEvery entry lies in the unit interval.\n\n??? example \"{title}\"\n\n"
+                        "    ```python exec=\"on\" html=\"true\"\n"
+                        "    assert (abs(table) <= 1).all()  # every entry\n    ```\n")
+        return [s.verdict for s in lint(page) if s.words == ["every"]]
+    assert verdicts("Picture: the table") == verdicts("Check: the table") == ["satisfied"]
+    other = verdicts("The picture: the table")
+    assert other and set(other) == {"flagged"}

@@ -35,6 +35,9 @@ OLD = [
      "name to the term 10000^{2i/d}, the divisor, and then sets it equal to omega_i"),
     ("the last bits of `sin` and `cos` favour", WHY + "#circle-collisions: an unchecked claim "
      "about machines' math libraries, cut"),
+    ("For integer positions and one frequency, two", WHY + "#circle-collisions: at a frequency "
+     "that is a rational multiple of pi (pi / 2: positions 0 and 4) positions do collide; the "
+     "check and the pi-is-irrational argument are for frequency 1"),
 ]
 
 

@@ -80,6 +80,66 @@ def test_chapter_10b_says_which_inputs_the_slow_start_is_about():
             assert "start symbol" in para, para[:160]
     answer = CH10B.read_text().split("## ")[0]
     assert "start symbol" in answer and "twice" in answer
+    # RoPE's 0.971 is the pre-norm figure: post-norm kept 0.875 (review-2026-12 p4d pass 4)
+    from posenc.lab.experiments import EXPERIMENTS
+    assert EXPERIMENTS["past"].configs["rope"].norm == "pre" and "pre-norm" in answer
+
+
+SCHEME_NAMES = {"sinusoid": "the sinusoid", "learned": "the learned table", "rope": "RoPE",
+                "index": "the raw index", "index-same": "the raw index",
+                "none": "the model without positions"}
+
+
+def test_chapter_10b_lists_every_scheme_whose_placement_was_varied():
+    """'What the lab does not settle' lists the schemes run post-norm; the list left out the
+    model without positions (same.json, review-2026-12 p4d pass 4)."""
+    from posenc.lab.experiments import EXPERIMENTS
+    post = {c.scheme for e in EXPERIMENTS.values() for c in e.configs.values() if c.norm == "post"}
+    para = next(p for p in paragraphs(CH10B) if "the LayerNorm placement for" in p)
+    clause = para.split("the LayerNorm placement for", 1)[1].split(", and the budget", 1)[0]
+    assert post <= set(SCHEME_NAMES), post
+    for scheme in post:
+        assert SCHEME_NAMES[scheme] in clause, (scheme, clause)
+
+
+def test_chapter_10b_names_the_untied_output_layer():
+    """The departures from the paper name the untied output layer: the paper shares the token
+    table with the pre-softmax layer (its section 3.4); the lab's head is its own (review-2026-12
+    p4d pass 4)."""
+    from posenc.lab.run import Config, build
+    model = build(Config())
+    para = next(p for p in paragraphs(CH10B) if p.startswith("The lab's model is not the paper's"))
+    untied = model.head.weight.data_ptr() != model.token.weight.data_ptr()
+    assert untied == ("output layer is untied" in para)
+
+
+def test_chapter_10b_exercise_1_trains_the_model_it_names():
+    """Exercise 1's command trains 'the sinusoid model of Past the training length': the same
+    config but the lengths (it said nothing of steps, so it trained Config's default 600, not
+    400: review-2026-12 p4d pass 4)."""
+    import ast
+    import dataclasses
+
+    from posenc.lab.experiments import EXPERIMENTS
+    from posenc.lab.run import Config
+    call = re.search(r"`run\((Config\(scheme=\"sinusoid\".*?\))\)`", CH10B.read_text(), flags=re.S)
+    node = ast.parse(call.group(1), mode="eval").body
+    kwargs = {k.arg: ast.literal_eval(k.value) for k in node.keywords}
+    mine = Config(**kwargs)
+    past = EXPERIMENTS["past"].configs["sinusoid"]
+    lengths = ("train_lengths", "test_lengths", "max_len")
+    assert dataclasses.replace(mine, **{n: getattr(past, n) for n in lengths}) == past
+
+
+def test_chapter_10b_names_the_kernel_level_of_its_records():
+    """The records' digits depend on PyTorch's CPU kernel level (the past sinusoid's seed 0 is
+    0.2596 past L on AVX2, 0.3042 on AVX-512); the machine sentence names the level that
+    longer.json records, whose 400-step checkpoints repeat past.json's (review-2026-12 p4d)."""
+    from posenc.lab.experiments import load
+    level = load("longer")["environment"]["simd"]["torch_kernels"]
+    names = {"AVX512": "AVX-512", "AVX2": "AVX2", "DEFAULT": "baseline"}
+    para = next(p for p in paragraphs(CH10B) if p.startswith("Measured on"))
+    assert names[level] in para
 
 
 def test_every_paragraph_quoting_ropes_weakest_seed_past_the_training_length_names_the_seeds():

@@ -621,9 +621,50 @@ OLD = [
     (CH05, "(An explainer [says otherwise](../errata.md#zero-and-six).)",
      "review-2026-12 p3i pass 3: the explainer is unnamed (errata: 'Made in the seed articles'); "
      "the parenthesis now points at the claims page's check"),
+    (CH04, "shows that other spacings would fit the same ends",
+     "review-2026-12 p4e pass 4: chapter 8 tries one other spacing with the same ends (even, "
+     "linear) and it fails locality at d_model = 64; no other spacing there fits"),
+    (CH12, "where the fairseq family grows its table",
+     "review-2026-12 p4e pass 4: transformers 5.24.0 Speech2Text's table grows for a longer "
+     "input only; a cached decoding step past its end raises IndexError (max_pos ignores "
+     "cache_length)"),
+    (CH08, "'s locality check at \\(d_{\\text{model}} = 64\\)",
+     "review-2026-12 p4g pass 4: chapter 3's locality check (positions 0-255) fails the linear "
+     "spacing only up to width 64; at 96, 128, 256 and 512 it passes all seven checks, yet a far "
+     "offset under 20,000 comes closer than neighbours (512: offset 1602, 1.79 vs 9.02)"),
+    (CH09, "all seven properties; widths 2 to 8 fail locality.",
+     "review-2026-12 p4g pass 4: width 2 fails extends as well as locality (offset 710 is "
+     "113 turns less 6e-5 rad: two of 1,024 positions 6e-5 apart); the fold prints each "
+     "width's failed checks"),
+    (CH09, "- Unique and local over 20,000 positions",
+     "review-2026-12 p4g pass 4: the Summary named no width; widths 2 to 14 have a far offset "
+     "under 20,000 closer than neighbours (8: offset 6283, 0.186 vs 0.964)"),
     (CH05, "is eight times farther from an integer multiple",
      "review-2026-12 p3i pass 3: for the 11/55 pair the 22/7 factor is |sin 22| = 0.0089, for "
      "a + b = 179 it is |179 - 57 pi| / 2 = 0.035 (4x); the closest pairs differ 22x; cut"),
+    (CH10B, 'the verdicts of "Past the training length" stand',
+     "review-2026-12 p4d pass 4: post-norm RoPE kept 0.8758 in seed 0, under the past verdict's "
+     "own bound (above 0.9); the axes experiment re-decides it at 0.8. Now the figures alone, "
+     "with RoPE's pre-norm 0.971 beside its 0.875"),
+    (CH10B, "the sections below re-run the verdicts they could change",
+     "review-2026-12 p4d pass 4: width and heads were re-run for ALiBi alone, the paper's init "
+     "for the sinusoid alone, the placement for 6 of 9 schemes; now 're-run some verdicts'"),
+    (CH10B, "untrained, with the same weights, its outputs differ",
+     "review-2026-12 p4d pass 4: the 1e-5 bound was checked at 32 positions only; at 48 (the "
+     "past experiment's test length) and 64 the gap reaches 1.5e-5; now 'inputs of up to 32 "
+     "symbols', checked at the runs' seeds and lengths"),
+    (CH14, "the learned table at most 0.082",
+     "review-2026-12 p4c pass 4: record-precise bound (worst seed 0.0819, evaluation standard "
+     "error 0.0045); now the verdict's own bound, the order-blind 0.147"),
+    (CH14, "the sinusoid at most 0.31",
+     "review-2026-12 p4c pass 4: the worst seed's 0.3042 is a kernel figure: seed 0 re-trains "
+     "to 0.2596 on AVX2; now the verdict's bound, below 0.5"),
+    (CH14, "Unlike the sinusoidal table, a learned table is a parameter",
+     "review-2026-12 p4c pass 4: true of posenc's module only; transformers 5.24.0 keeps "
+     "Marian's sinusoidal table as a frozen nn.Parameter, in its state_dict and checkpoints"),
+    (CH14, "alone, and the offset structure is gone",
+     "review-2026-12 p4c pass 4: 'gone' holds at learning rate 0.1 (spread 1.31); one step at "
+     "0.01 leaves 0.08, at 0.001 0.0075; the rate is now stated"),
 ]
 
 

@@ -95,6 +95,18 @@ def test_chapter_7_detours_are_folded():
         assert detour in page and detour not in main, detour
 
 
+def test_chapter_8_codebase_details_are_folded():
+    """Issue 41: chapter 8's tensor2tensor and fairseq details (their other spacing, fairseq's
+    positions from 2, tensor2tensor's table written out) sit in a fold; the main line keeps the
+    layout (sines first) they share."""
+    page = (ROOT / "docs" / "chapters" / "08-building-the-formula.md").read_text(encoding="utf-8")
+    main = " ".join(reader._prose(reader.main_line(page)).split())
+    for detail in ("get_timing_signal_1d", "counting positions at 2", "not a permutation",
+                   "def t2t_signal"):
+        assert detail in page and detail not in main, detail
+    assert "put all the sines first" in main
+
+
 class _File:
     def __init__(self, src_uri):
         self.src_uri = src_uri
