@@ -32,6 +32,7 @@ CH12 = "docs/chapters/12-variants.md"
 CH14 = "docs/chapters/14-learned-embeddings.md"
 BUGS = "docs/bugs-that-shipped.md"
 CH08 = "docs/chapters/08-building-the-formula.md"
+CH06 = "docs/chapters/06-many-clocks.md"
 
 OLD = [
     (ERRATA, "copied into Hugging Face's M2M100; [hojonathanho",
@@ -587,6 +588,10 @@ OLD = [
     (BUGS, "bugs that reached a release of a widely used library",
      "review-2026-12 p4b pass 4: not shown for every entry (pie#602/#603 and MLXcel#1355 name "
      "no release); the intro now says only that each bug was reported in a public thread"),
+    (BUGS, "n/a (transformers passes positions, not a cached length)",
+     "review-2026-12 p4b pass 4: CLVP's, SeamlessM4T's, Wav2Vec2-BERT's and Wav2Vec2-Conformer's "
+     "rotary modules cache by sequence length (cached_sequence_length); they are built in encoders, "
+     "whose forward takes no offset, so the verdict n/a stands for another reason"),
     (CH08, "neither the paper nor chapter 4 rules them out",
      "review-2026-12 p3j pass 3: an even, linear spacing with the same ends fails chapter 3's "
      "locality check at d_model = 64 (offset 46,948 at 0.115 against 3.208 for neighbours)"),
@@ -638,6 +643,20 @@ OLD = [
     (CH05, "is eight times farther from an integer multiple",
      "review-2026-12 p3i pass 3: for the 11/55 pair the 22/7 factor is |sin 22| = 0.0089, for "
      "a + b = 179 it is |179 - 57 pi| / 2 = 0.035 (4x); the closest pairs differ 22x; cut"),
+    (CH03, "packing in further positions takes further columns",
+     "review-2026-12 p4f pass 4: one column suffices at these ranges; pos / 512 - 1 passes all "
+     "seven checks (the Exercise 1 block prints it)"),
+    (CH03, "No naive candidate passes them all",
+     "review-2026-12 p4f pass 4: true of the six registered candidates only; a shifted ramp "
+     "passes all seven"),
+    (CH03, "learned position embeddings satisfy few of them by construction",
+     "review-2026-12 p4f pass 4: unchecked; cut"),
+    (CH06, "together they cover the product of their ranges",
+     "review-2026-12 p4f pass 4: true of tick hands; the waves at 1 and 0.1 lie on the curve "
+     "(sin 10t, sin t), not the square; cut"),
+    (CH06, "positions every hand helps",
+     "review-2026-12 p4f pass 4: its check held for any added column; now at least 1.5-fold "
+     "over 256 and 1024 positions"),
     (CH10B, 'the verdicts of "Past the training length" stand',
      "review-2026-12 p4d pass 4: post-norm RoPE kept 0.8758 in seed 0, under the past verdict's "
      "own bound (above 0.9); the axes experiment re-decides it at 0.8. Now the figures alone, "
