@@ -588,6 +588,10 @@ OLD = [
     (BUGS, "bugs that reached a release of a widely used library",
      "review-2026-12 p4b pass 4: not shown for every entry (pie#602/#603 and MLXcel#1355 name "
      "no release); the intro now says only that each bug was reported in a public thread"),
+    (BUGS, "n/a (transformers passes positions, not a cached length)",
+     "review-2026-12 p4b pass 4: CLVP's, SeamlessM4T's, Wav2Vec2-BERT's and Wav2Vec2-Conformer's "
+     "rotary modules cache by sequence length (cached_sequence_length); they are built in encoders, "
+     "whose forward takes no offset, so the verdict n/a stands for another reason"),
     (CH08, "neither the paper nor chapter 4 rules them out",
      "review-2026-12 p3j pass 3: an even, linear spacing with the same ends fails chapter 3's "
      "locality check at d_model = 64 (offset 46,948 at 0.115 against 3.208 for neighbours)"),
@@ -687,6 +691,8 @@ OLD = [
      "gives rows 8 to 15 their gradient; which rows learn is set by the positions reached"),
     (CH14, "Rows beyond the longest training sequence get zero gradient",
      "review-2026-12 p4c pass 4: only when every sequence starts at position 0"),
+    (CH14, "| rows beyond the training length |",
+     "review-2026-12 p4c pass 4: the table's row, same scope as the Summary's"),
     (CH14, "alone, and the offset structure is gone",
      "review-2026-12 p4c pass 4: 'gone' holds at learning rate 0.1 (spread 1.31); one step at "
      "0.01 leaves 0.08, at 0.001 0.0075; the rate is now stated"),
