@@ -54,6 +54,8 @@ def test_every_page_link_of_the_generated_findings_list_names_a_page():
     out = "".join(json.loads(Path("tests/snapshots/exec.json").read_text())["errata.md"])
     targets = set(re.findall(r"\]\(\.\./([\w/-]*?)/?(?:#[\w-]+)?\)", out))
     assert targets
+    links = re.findall(r"\]\(([^)\s]*)\)", out)        # every link: a page or the web
+    assert not [u for u in links if not u.startswith(("../", "http://", "https://"))]
     docs = Path("docs")
     missing = [t for t in targets if t and not (docs / f"{t}.md").exists()
                and not (docs / t / "index.md").exists()]
