@@ -699,6 +699,15 @@ OLD = [
     (CH14, "alone, and the offset structure is gone",
      "review-2026-12 p4c pass 4: 'gone' holds at learning rate 0.1 (spread 1.31); one step at "
      "0.01 leaves 0.08, at 0.001 0.0075; the rate is now stated"),
+    (ERRATA, "The reason we prefer log space is numerical stability",
+     "review-2026-12 p4k pass 4: hkproj/pytorch-transformer#2's reply says 'The reason we prefer "
+     "doing it in log space is for numerical stability'; the quoted heading now has his words"),
+    (ERRATA, "over \\(L\\), as there, the first token",
+     "review-2026-12 p4k pass 4: the seed article (Position = index / sequence_length) never says "
+     "whether its index starts at 0; the verdict covers 0- and 1-based positions and pos/(L-1)"),
+    (ERRATA, "The base sets the slowest wavelength near",
+     "review-2026-12 p4k pass 4: one width made a rule: at d_model = 8 the slowest wavelength is "
+     "6,283 (nearer base than 2 pi base), at 16 it is 19,869; cut, the entry keeps 60,611 at 512"),
 ]
 
 
