@@ -644,9 +644,21 @@ OLD = [
     (CH09, "- Unique and local over 20,000 positions",
      "review-2026-12 p4g pass 4: the Summary named no width; widths 2 to 14 have a far offset "
      "under 20,000 closer than neighbours (8: offset 6283, 0.186 vs 0.964)"),
+    (CH08, "The fastest pair should turn by one radian per position",
+     "review-2026-12 p4g pass 4: the two reasons (neighbours differ, a step under half a turn) "
+     "bound omega_0 to (0, pi); they do not single out 1: stated as the formula's choice"),
     (CH05, "is eight times farther from an integer multiple",
      "review-2026-12 p3i pass 3: for the 11/55 pair the 22/7 factor is |sin 22| = 0.0089, for "
      "a + b = 179 it is |179 - 57 pi| / 2 = 0.035 (4x); the closest pairs differ 22x; cut"),
+    (CH05, "which is why the way out is a second column, not a cleverer single wave",
+     "review-2026-12 p4h pass 4: the bound rules one number out only past 2001 positions; over "
+     "chapter 3's 256 positions sin(3.14 pos) keeps every pair 0.0016 apart and passes uniqueness"),
+    ("docs/run-it-yourself.md", "A block saved to a file runs with",
+     "review-2026-12 p4h pass 4: a block saved alone prints none of its >>> outputs (ch05's first "
+     "block prints nothing) and a later block fails (NameError: name 'single_sine' is not defined)"),
+    ("docs/sources-ledger.md", "a Python expression on a table built from the paper's formula",
+     "review-2026-12 p4h pass 4: 20 of the 185 checks are plain arithmetic (000-12 round(1 / 3, 2), "
+     "001-17 a clock's hands) and 18 read lab records; none calls posenc"),
     (CH03, "packing in further positions takes further columns",
      "review-2026-12 p4f pass 4: one column suffices at these ranges; pos / 512 - 1 passes all "
      "seven checks (the Exercise 1 block prints it)"),
@@ -686,6 +698,8 @@ OLD = [
      "gives rows 8 to 15 their gradient; which rows learn is set by the positions reached"),
     (CH14, "Rows beyond the longest training sequence get zero gradient",
      "review-2026-12 p4c pass 4: only when every sequence starts at position 0"),
+    (CH14, "| rows beyond the training length |",
+     "review-2026-12 p4c pass 4: the table's row, same scope as the Summary's"),
     (CH14, "alone, and the offset structure is gone",
      "review-2026-12 p4c pass 4: 'gone' holds at learning rate 0.1 (spread 1.31); one step at "
      "0.01 leaves 0.08, at 0.001 0.0075; the rate is now stated"),
