@@ -703,6 +703,9 @@ OLD = [
     (CH14, "alone, and the offset structure is gone",
      "review-2026-12 p4c pass 4: 'gone' holds at learning rate 0.1 (spread 1.31); one step at "
      "0.01 leaves 0.08, at 0.001 0.0075; the rate is now stated"),
+    (CH09, "is the first candidate on this site to pass all seven properties",
+     "review-2026-12 p4f pass 4: chapter 3's Exercise 1 shows a ramp passing all seven; true of "
+     "the registered candidates"),
 ]
 
 
