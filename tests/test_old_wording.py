@@ -592,6 +592,10 @@ OLD = [
      "review-2026-12 p4b pass 4: CLVP's, SeamlessM4T's, Wav2Vec2-BERT's and Wav2Vec2-Conformer's "
      "rotary modules cache by sequence length (cached_sequence_length); they are built in encoders, "
      "whose forward takes no offset, so the verdict n/a stands for another reason"),
+    (BUGS, "(tensor2tensor) | n/a | open |",
+     "review-2026-12 p4b pass 4: transformers 5.24.0 has the computation: TimesFmPositionalEmbedding "
+     "multiplies by config.min_timescale (fastest inverse timescale 2.0 at min_timescale=2, 0.5 "
+     "if divided); Gemma 4's audio encoder hard-codes min_timescale = 1.0. Live, harmless at 1"),
     (CH08, "neither the paper nor chapter 4 rules them out",
      "review-2026-12 p3j pass 3: an even, linear spacing with the same ends fails chapter 3's "
      "locality check at d_model = 64 (offset 46,948 at 0.115 against 3.208 for neighbours)"),
@@ -708,6 +712,9 @@ OLD = [
     (ERRATA, "The base sets the slowest wavelength near",
      "review-2026-12 p4k pass 4: one width made a rule: at d_model = 8 the slowest wavelength is "
      "6,283 (nearer base than 2 pi base), at 16 it is 19,869; cut, the entry keeps 60,611 at 512"),
+    (CH09, "is the first candidate on this site to pass all seven properties",
+     "review-2026-12 p4f pass 4: chapter 3's Exercise 1 shows a ramp passing all seven; true of "
+     "the registered candidates"),
 ]
 
 
