@@ -596,6 +596,10 @@ OLD = [
      "review-2026-12 p4b pass 4: CLVP's, SeamlessM4T's, Wav2Vec2-BERT's and Wav2Vec2-Conformer's "
      "rotary modules cache by sequence length (cached_sequence_length); they are built in encoders, "
      "whose forward takes no offset, so the verdict n/a stands for another reason"),
+    (BUGS, "(tensor2tensor) | n/a | open |",
+     "review-2026-12 p4b pass 4: transformers 5.24.0 has the computation: TimesFmPositionalEmbedding "
+     "multiplies by config.min_timescale (fastest inverse timescale 2.0 at min_timescale=2, 0.5 "
+     "if divided); Gemma 4's audio encoder hard-codes min_timescale = 1.0. Live, harmless at 1"),
     (CH08, "neither the paper nor chapter 4 rules them out",
      "review-2026-12 p3j pass 3: an even, linear spacing with the same ends fails chapter 3's "
      "locality check at d_model = 64 (offset 46,948 at 0.115 against 3.208 for neighbours)"),
@@ -644,6 +648,9 @@ OLD = [
     (CH09, "- Unique and local over 20,000 positions",
      "review-2026-12 p4g pass 4: the Summary named no width; widths 2 to 14 have a far offset "
      "under 20,000 closer than neighbours (8: offset 6283, 0.186 vs 0.964)"),
+    (CH08, "The fastest pair should turn by one radian per position",
+     "review-2026-12 p4g pass 4: the two reasons (neighbours differ, a step under half a turn) "
+     "bound omega_0 to (0, pi); they do not single out 1: stated as the formula's choice"),
     (CH05, "is eight times farther from an integer multiple",
      "review-2026-12 p3i pass 3: for the 11/55 pair the 22/7 factor is |sin 22| = 0.0089, for "
      "a + b = 179 it is |179 - 57 pi| / 2 = 0.035 (4x); the closest pairs differ 22x; cut"),
@@ -700,6 +707,18 @@ OLD = [
     (CH14, "alone, and the offset structure is gone",
      "review-2026-12 p4c pass 4: 'gone' holds at learning rate 0.1 (spread 1.31); one step at "
      "0.01 leaves 0.08, at 0.001 0.0075; the rate is now stated"),
+    (ERRATA, "The reason we prefer log space is numerical stability",
+     "review-2026-12 p4k pass 4: hkproj/pytorch-transformer#2's reply says 'The reason we prefer "
+     "doing it in log space is for numerical stability'; the quoted heading now has his words"),
+    (ERRATA, "over \\(L\\), as there, the first token",
+     "review-2026-12 p4k pass 4: the seed article (Position = index / sequence_length) never says "
+     "whether its index starts at 0; the verdict covers 0- and 1-based positions and pos/(L-1)"),
+    (ERRATA, "The base sets the slowest wavelength near",
+     "review-2026-12 p4k pass 4: one width made a rule: at d_model = 8 the slowest wavelength is "
+     "6,283 (nearer base than 2 pi base), at 16 it is 19,869; cut, the entry keeps 60,611 at 512"),
+    (CH09, "is the first candidate on this site to pass all seven properties",
+     "review-2026-12 p4f pass 4: chapter 3's Exercise 1 shows a ramp passing all seven; true of "
+     "the registered candidates"),
 ]
 
 
