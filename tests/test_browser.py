@@ -817,18 +817,24 @@ def test_pair_table_fits_a_phone(browser, base_url):
 PHONE = {"width": 390, "height": 844}
 
 
-def test_home_links_the_tour_on_a_phones_first_screen(browser, base_url):
-    """Issue 41: a reader who lands on the home page with a phone sees the link to the tour
-    without scrolling: the first link to tour/ in the article lies inside the first 390 x 844
-    screen, in light and in dark mode (the same layout)."""
+# What a reader who lands on a page with a phone sees without scrolling (issue 41): the home
+# page's link to the tour, and chapter 7's Answer with why it matters to attention.
+FIRST_SCREEN = {"": ".md-content a[href$='/tour/']",          # hrefs: absolute once loaded
+                "chapters/07-why-pair-sine-with-cosine/":
+                    ".md-content p:has-text('Attention can use this')"}
+
+
+@pytest.mark.parametrize("path", FIRST_SCREEN)
+def test_a_landing_page_answers_on_a_phones_first_screen(browser, base_url, path):
+    """The element lies inside the first 390 x 844 screen, in light and in dark mode."""
     for scheme in ("light", "dark"):
         w = Watched(browser.new_context(viewport=PHONE, color_scheme=scheme))
-        w.page.goto(base_url, wait_until="load")
-        link = w.page.locator(".md-content a[href$='/tour/']").first    # hrefs: absolute once loaded
+        w.page.goto(base_url + path, wait_until="load")
+        link = w.page.locator(FIRST_SCREEN[path]).first
         box = link.bounding_box()
         assert w.page.evaluate("window.scrollY") == 0
         assert box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (scheme, box)
-        shot(w.page, f"home-{scheme}-phone")
+        shot(w.page, f"{path.split('/')[-2] if path else 'home'}-{scheme}-phone")
         # The measure bites: a heading's worth of text above the Answer pushes the link below.
         w.page.evaluate("""() => document.querySelector('.md-content h1').insertAdjacentHTML(
             'afterend', '<p>' + 'words '.repeat(200) + '</p>')""")

@@ -32,6 +32,7 @@ CH12 = "docs/chapters/12-variants.md"
 CH14 = "docs/chapters/14-learned-embeddings.md"
 BUGS = "docs/bugs-that-shipped.md"
 CH08 = "docs/chapters/08-building-the-formula.md"
+CH06 = "docs/chapters/06-many-clocks.md"
 
 OLD = [
     (ERRATA, "copied into Hugging Face's M2M100; [hojonathanho",
@@ -189,6 +190,10 @@ OLD = [
      "review-2026-12 r0205 pass 1: one seed article says it"),
     (CH04, "it spreads the frequencies geometrically",
      "review-2026-12 r0205 pass 1: halving is geometric too; the factor is 1.33, not 2"),
+    (CH16, "the long list unless the prompt was prefilled in chunks",
+     "review-2026-12 p5a pass 5: a 60-token prompt prefilled in chunks is dropped and recomputed with the long list; only a prompt that crosses the length in chunks is not recomputed"),
+    (CH16, "(Ministral 3 aside: it scales queries by position)",
+     "review-2026-12 p5a pass 5: Mistral 4 scales its queries by position too"),
     (CH16, "left padding changes no RoPE score",
      "outside-reads-2026-12 ch16-1: dynamic and longrope tables move with the batch's positions"),
     (CH16, "the configuration wins",
@@ -592,6 +597,14 @@ OLD = [
     (BUGS, "bugs that reached a release of a widely used library",
      "review-2026-12 p4b pass 4: not shown for every entry (pie#602/#603 and MLXcel#1355 name "
      "no release); the intro now says only that each bug was reported in a public thread"),
+    (BUGS, "n/a (transformers passes positions, not a cached length)",
+     "review-2026-12 p4b pass 4: CLVP's, SeamlessM4T's, Wav2Vec2-BERT's and Wav2Vec2-Conformer's "
+     "rotary modules cache by sequence length (cached_sequence_length); they are built in encoders, "
+     "whose forward takes no offset, so the verdict n/a stands for another reason"),
+    (BUGS, "(tensor2tensor) | n/a | open |",
+     "review-2026-12 p4b pass 4: transformers 5.24.0 has the computation: TimesFmPositionalEmbedding "
+     "multiplies by config.min_timescale (fastest inverse timescale 2.0 at min_timescale=2, 0.5 "
+     "if divided); Gemma 4's audio encoder hard-codes min_timescale = 1.0. Live, harmless at 1"),
     (CH08, "neither the paper nor chapter 4 rules them out",
      "review-2026-12 p3j pass 3: an even, linear spacing with the same ends fails chapter 3's "
      "locality check at d_model = 64 (offset 46,948 at 0.115 against 3.208 for neighbours)"),
@@ -633,9 +646,42 @@ OLD = [
      "review-2026-12 p4g pass 4: chapter 3's locality check (positions 0-255) fails the linear "
      "spacing only up to width 64; at 96, 128, 256 and 512 it passes all seven checks, yet a far "
      "offset under 20,000 comes closer than neighbours (512: offset 1602, 1.79 vs 9.02)"),
+    (CH09, "all seven properties; widths 2 to 8 fail locality.",
+     "review-2026-12 p4g pass 4: width 2 fails extends as well as locality (offset 710 is "
+     "113 turns less 6e-5 rad: two of 1,024 positions 6e-5 apart); the fold prints each "
+     "width's failed checks"),
+    (CH09, "- Unique and local over 20,000 positions",
+     "review-2026-12 p4g pass 4: the Summary named no width; widths 2 to 14 have a far offset "
+     "under 20,000 closer than neighbours (8: offset 6283, 0.186 vs 0.964)"),
+    (CH08, "The fastest pair should turn by one radian per position",
+     "review-2026-12 p4g pass 4: the two reasons (neighbours differ, a step under half a turn) "
+     "bound omega_0 to (0, pi); they do not single out 1: stated as the formula's choice"),
     (CH05, "is eight times farther from an integer multiple",
      "review-2026-12 p3i pass 3: for the 11/55 pair the 22/7 factor is |sin 22| = 0.0089, for "
      "a + b = 179 it is |179 - 57 pi| / 2 = 0.035 (4x); the closest pairs differ 22x; cut"),
+    (CH05, "which is why the way out is a second column, not a cleverer single wave",
+     "review-2026-12 p4h pass 4: the bound rules one number out only past 2001 positions; over "
+     "chapter 3's 256 positions sin(3.14 pos) keeps every pair 0.0016 apart and passes uniqueness"),
+    ("docs/run-it-yourself.md", "A block saved to a file runs with",
+     "review-2026-12 p4h pass 4: a block saved alone prints none of its >>> outputs (ch05's first "
+     "block prints nothing) and a later block fails (NameError: name 'single_sine' is not defined)"),
+    ("docs/sources-ledger.md", "a Python expression on a table built from the paper's formula",
+     "review-2026-12 p4h pass 4: 20 of the 185 checks are plain arithmetic (000-12 round(1 / 3, 2), "
+     "001-17 a clock's hands) and 18 read lab records; none calls posenc"),
+    (CH03, "packing in further positions takes further columns",
+     "review-2026-12 p4f pass 4: one column suffices at these ranges; pos / 512 - 1 passes all "
+     "seven checks (the Exercise 1 block prints it)"),
+    (CH03, "No naive candidate passes them all",
+     "review-2026-12 p4f pass 4: true of the six registered candidates only; a shifted ramp "
+     "passes all seven"),
+    (CH03, "learned position embeddings satisfy few of them by construction",
+     "review-2026-12 p4f pass 4: unchecked; cut"),
+    (CH06, "together they cover the product of their ranges",
+     "review-2026-12 p4f pass 4: true of tick hands; the waves at 1 and 0.1 lie on the curve "
+     "(sin 10t, sin t), not the square; cut"),
+    (CH06, "positions every hand helps",
+     "review-2026-12 p4f pass 4: its check held for any added column; now at least 1.5-fold "
+     "over 256 and 1024 positions"),
     (CH10B, 'the verdicts of "Past the training length" stand',
      "review-2026-12 p4d pass 4: post-norm RoPE kept 0.8758 in seed 0, under the past verdict's "
      "own bound (above 0.9); the axes experiment re-decides it at 0.8. Now the figures alone, "
@@ -656,9 +702,28 @@ OLD = [
     (CH14, "Unlike the sinusoidal table, a learned table is a parameter",
      "review-2026-12 p4c pass 4: true of posenc's module only; transformers 5.24.0 keeps "
      "Marian's sinusoidal table as a frozen nn.Parameter, in its state_dict and checkpoints"),
+    (CH14, "some training sequence is long enough to use it",
+     "review-2026-12 p4c pass 4: a sequence of 8 tokens from position 8 (the module's start) "
+     "gives rows 8 to 15 their gradient; which rows learn is set by the positions reached"),
+    (CH14, "Rows beyond the longest training sequence get zero gradient",
+     "review-2026-12 p4c pass 4: only when every sequence starts at position 0"),
+    (CH14, "| rows beyond the training length |",
+     "review-2026-12 p4c pass 4: the table's row, same scope as the Summary's"),
     (CH14, "alone, and the offset structure is gone",
      "review-2026-12 p4c pass 4: 'gone' holds at learning rate 0.1 (spread 1.31); one step at "
      "0.01 leaves 0.08, at 0.001 0.0075; the rate is now stated"),
+    (ERRATA, "The reason we prefer log space is numerical stability",
+     "review-2026-12 p4k pass 4: hkproj/pytorch-transformer#2's reply says 'The reason we prefer "
+     "doing it in log space is for numerical stability'; the quoted heading now has his words"),
+    (ERRATA, "over \\(L\\), as there, the first token",
+     "review-2026-12 p4k pass 4: the seed article (Position = index / sequence_length) never says "
+     "whether its index starts at 0; the verdict covers 0- and 1-based positions and pos/(L-1)"),
+    (ERRATA, "The base sets the slowest wavelength near",
+     "review-2026-12 p4k pass 4: one width made a rule: at d_model = 8 the slowest wavelength is "
+     "6,283 (nearer base than 2 pi base), at 16 it is 19,869; cut, the entry keeps 60,611 at 512"),
+    (CH09, "is the first candidate on this site to pass all seven properties",
+     "review-2026-12 p4f pass 4: chapter 3's Exercise 1 shows a ramp passing all seven; true of "
+     "the registered candidates"),
 ]
 
 
