@@ -200,3 +200,36 @@ def test_each_only_of_the_rotation_paragraph_fails_when_flipped():
         assert raw.count(old) == 1, old
         flipped = raw.replace(old, old.replace("only", "also"))
         assert set(rules.failures(parse(flipped, rel))) - base, old
+
+
+def test_yarn_thresholds_and_temperature_are_stated_as_the_papers_values_for_llama():
+    # review-2026-12 p4j pass 4: the page gave beta = 32, alpha = 1 and sqrt(1/t) = 0.1 ln s + 1
+    # as YaRN's rule. Peng et al. (2023), section 3.2: "The values of alpha and beta should be
+    # tuned on a case-by-case basis. For example, we have found experimentally that for the Llama
+    # family of models, good values ... are alpha = 1 and beta = 32"; section 3.4: "For LLaMA and
+    # Llama 2 models, we recommend the following values: sqrt(1/t) = 0.1 ln(s) + 1", fitted on
+    # LLaMA 7b-65b without fine-tuning.
+    raw = section("### YaRN: interpolate by parts")
+    assert r"more than \(\beta = 32\) turns" not in raw
+    assert r"\(1/t\) with \(\sqrt{1/t}" not in raw
+    assert r"For Llama models they recommend \(\beta = 32\), \(\alpha = 1\)" in raw
+
+
+def test_unseen_angles_are_scoped_to_positions_before_the_wavelength():
+    # review-2026-12 p4j pass 4: "never completes a turn during training, so at later positions
+    # it takes angles ... that the weights never saw" is false past a pair's wavelength, where
+    # its angle wraps back into the trained range: at position 10000 (the page's own example),
+    # 26 of the 133 slow pairs of d_model = 512 sit at angles some training position had.
+    import numpy as np
+    omega = 10000.0 ** (-np.arange(0, 512, 2) / 512)
+    wavelength = 2 * np.pi / omega
+    slow = wavelength > 512
+    seen = (10000 * omega) % (2 * np.pi) <= 511 * omega
+    assert int(slow.sum()) == 133 and int((seen & slow).sum()) == 26
+    # from position 512 up to its wavelength, each slow pair's angle is one training never had
+    for w, lam in zip(omega[slow], wavelength[slow]):
+        m = np.arange(512, int(np.ceil(lam)))
+        assert np.all((m * w > 511 * w) & (m * w < 2 * np.pi))
+    why = section("## Why an absolute encoding")
+    assert "so at later positions it takes angles" not in why
+    assert "so from position 512 to its wavelength it takes angles" in why

@@ -74,3 +74,17 @@ def test_the_tie_share_the_table_docstring_gives_is_the_share_of_bit_patterns():
     bits = np.arange(2 ** 20, dtype=np.uint32) | np.uint32(0x3F800000)   # every low 20 bits
     assert np.mean((bits & 0x1FFF) == 0x1000) == 2.0 ** -13     # float16 tie pattern
     assert np.mean((bits & 0xFFFF) == 0x8000) == 2.0 ** -16     # bfloat16 tie pattern
+
+
+REFERENCE_LINK = re.compile(r"\[[^\]\n]*\]\[[^\]\n]*\]")
+
+
+def test_no_finding_reads_as_a_reference_link():
+    """A finding's text is Markdown on the claims page: "[Bug][NomicBert]" (a quoted issue
+    title) outside a code span is a reference link that mkdocs-autorefs cannot resolve, and the
+    strict build stops on its warning (it did, December 2026)."""
+    findings = yaml.safe_load((ROOT / "docs" / "data" / "findings.yml").read_text())
+    links = [(f["where"], m.group(0)) for f in findings for v in f.values() if isinstance(v, str)
+             for m in REFERENCE_LINK.finditer(re.sub(r"`[^`\n]*`", "", v))]
+    assert not links, links
+    assert REFERENCE_LINK.search('the title "[Bug][NomicBert] Dynamic NTK"')

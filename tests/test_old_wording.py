@@ -190,6 +190,10 @@ OLD = [
      "review-2026-12 r0205 pass 1: one seed article says it"),
     (CH04, "it spreads the frequencies geometrically",
      "review-2026-12 r0205 pass 1: halving is geometric too; the factor is 1.33, not 2"),
+    (CH16, "the long list unless the prompt was prefilled in chunks",
+     "review-2026-12 p5a pass 5: a 60-token prompt prefilled in chunks is dropped and recomputed with the long list; only a prompt that crosses the length in chunks is not recomputed"),
+    (CH16, "(Ministral 3 aside: it scales queries by position)",
+     "review-2026-12 p5a pass 5: Mistral 4 scales its queries by position too"),
     (CH16, "left padding changes no RoPE score",
      "outside-reads-2026-12 ch16-1: dynamic and longrope tables move with the batch's positions"),
     (CH16, "the configuration wins",
@@ -363,6 +367,11 @@ OLD = [
      "review-2026-12 rerr2 pass 1: three fixed findings say no mechanical check can read them"),
     (ERRATA, "the trained model does not use it",
      "review-2026-12 rerr2 pass 1: seed 0 scores 0.304 past L, twice the order-blind 0.147"),
+    (CH13, "angle = far_pos * 0.99985",
+     "review-2026-12 p4i pass 4: 0.99985 is no frequency of d_model 512 (pair 1 is 0.96466) and "
+     "50,000 * 0.99985 = 49992.5 is a float32, so the 'within half' check measured a rounding of 0"),
+    (CH13, "def worst_of(angle):                  # float64 angles",
+     "review-2026-12 p4i pass 4: the comment said float64 angles; angle_only passes float32 ones"),
     (CH13, "the three x86 kernel levels that CI runs (AVX-512, AVX2 and baseline)",
      "review-2026-12 p2h pass 2: no CI job runs the kernel levels and no AVX-512 CPU ran them"),
     (CH13, "the three x86 kernel levels CI tests (AVX-512, AVX2, baseline)",
@@ -592,6 +601,10 @@ OLD = [
      "review-2026-12 p4b pass 4: CLVP's, SeamlessM4T's, Wav2Vec2-BERT's and Wav2Vec2-Conformer's "
      "rotary modules cache by sequence length (cached_sequence_length); they are built in encoders, "
      "whose forward takes no offset, so the verdict n/a stands for another reason"),
+    (BUGS, "(tensor2tensor) | n/a | open |",
+     "review-2026-12 p4b pass 4: transformers 5.24.0 has the computation: TimesFmPositionalEmbedding "
+     "multiplies by config.min_timescale (fastest inverse timescale 2.0 at min_timescale=2, 0.5 "
+     "if divided); Gemma 4's audio encoder hard-codes min_timescale = 1.0. Live, harmless at 1"),
     (CH08, "neither the paper nor chapter 4 rules them out",
      "review-2026-12 p3j pass 3: an even, linear spacing with the same ends fails chapter 3's "
      "locality check at d_model = 64 (offset 46,948 at 0.115 against 3.208 for neighbours)"),
@@ -699,6 +712,18 @@ OLD = [
     (CH14, "alone, and the offset structure is gone",
      "review-2026-12 p4c pass 4: 'gone' holds at learning rate 0.1 (spread 1.31); one step at "
      "0.01 leaves 0.08, at 0.001 0.0075; the rate is now stated"),
+    (ERRATA, "The reason we prefer log space is numerical stability",
+     "review-2026-12 p4k pass 4: hkproj/pytorch-transformer#2's reply says 'The reason we prefer "
+     "doing it in log space is for numerical stability'; the quoted heading now has his words"),
+    (ERRATA, "over \\(L\\), as there, the first token",
+     "review-2026-12 p4k pass 4: the seed article (Position = index / sequence_length) never says "
+     "whether its index starts at 0; the verdict covers 0- and 1-based positions and pos/(L-1)"),
+    (ERRATA, "The base sets the slowest wavelength near",
+     "review-2026-12 p4k pass 4: one width made a rule: at d_model = 8 the slowest wavelength is "
+     "6,283 (nearer base than 2 pi base), at 16 it is 19,869; cut, the entry keeps 60,611 at 512"),
+    (CH09, "is the first candidate on this site to pass all seven properties",
+     "review-2026-12 p4f pass 4: chapter 3's Exercise 1 shows a ramp passing all seven; true of "
+     "the registered candidates"),
 ]
 
 
