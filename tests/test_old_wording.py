@@ -367,6 +367,8 @@ OLD = [
      "review-2026-12 rerr2 pass 1: three fixed findings say no mechanical check can read them"),
     (ERRATA, "the trained model does not use it",
      "review-2026-12 rerr2 pass 1: seed 0 scores 0.304 past L, twice the order-blind 0.147"),
+    (CH13, 'np.isclose(errors[f"float64, stored as {t}"][0], floor',
+     "review-2026-12 p4i pass 4: 'a fixed floor' was checked on the first decade only"),
     (CH13, "angle = far_pos * 0.99985",
      "review-2026-12 p4i pass 4: 0.99985 is no frequency of d_model 512 (pair 1 is 0.96466) and "
      "50,000 * 0.99985 = 49992.5 is a float32, so the 'within half' check measured a rounding of 0"),
