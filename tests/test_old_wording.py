@@ -371,6 +371,11 @@ OLD = [
      "review-2026-12 rerr2 pass 1: three fixed findings say no mechanical check can read them"),
     (ERRATA, "the trained model does not use it",
      "review-2026-12 rerr2 pass 1: seed 0 scores 0.304 past L, twice the order-blind 0.147"),
+    (CH13, "angle = far_pos * 0.99985",
+     "review-2026-12 p4i pass 4: 0.99985 is no frequency of d_model 512 (pair 1 is 0.96466) and "
+     "50,000 * 0.99985 = 49992.5 is a float32, so the 'within half' check measured a rounding of 0"),
+    (CH13, "def worst_of(angle):                  # float64 angles",
+     "review-2026-12 p4i pass 4: the comment said float64 angles; angle_only passes float32 ones"),
     (CH13, "the three x86 kernel levels that CI runs (AVX-512, AVX2 and baseline)",
      "review-2026-12 p2h pass 2: no CI job runs the kernel levels and no AVX-512 CPU ran them"),
     (CH13, "the three x86 kernel levels CI tests (AVX-512, AVX2, baseline)",
