@@ -373,6 +373,12 @@ OLD = [
      "review-2026-12 rerr2 pass 1: seed 0 scores 0.304 past L, twice the order-blind 0.147"),
     (CH13, 'np.isclose(errors[f"float64, stored as {t}"][0], floor',
      "review-2026-12 p4i pass 4: 'a fixed floor' was checked on the first decade only"),
+    (CH13, "at 10 sampled positions per decade",
+     "review-2026-12 p4i pass 4: the figure's decades hold 8, 9, 10, 10 and 11 distinct positions"),
+    (CH13, "we take a sample of 16 positions (the two ends of the decade",
+     "review-2026-12 p4i pass 4: the first decade holds 11 distinct positions (draws repeat)"),
+    (CH13, "A sample of 16 positions per decade understates",
+     "review-2026-12 p4i pass 4: the first decade's sample holds 11 distinct positions"),
     (CH13, "angle = far_pos * 0.99985",
      "review-2026-12 p4i pass 4: 0.99985 is no frequency of d_model 512 (pair 1 is 0.96466) and "
      "50,000 * 0.99985 = 49992.5 is a float32, so the 'within half' check measured a rounding of 0"),
