@@ -36,3 +36,14 @@ def test_docstring_headings_are_verbatim():
     marian = flat(MarianSinusoidalPositionalEmbedding.create_weight.__doc__)
     assert heading_quote("differs-slightly") in m2m
     assert heading_quote("marian-xlm") in marian
+
+
+def test_padding_idx_entry_names_and_runs_the_library_version():
+    """#padding-idx said 'Hugging Face's copy ... (M2M100)' with no version and re-derived the
+    code in NumPy only (review-2026-12 p4k pass 4); the entry now names transformers 5.24.0 and
+    its block runs M2M100's create_position_ids_from_input_ids and get_embedding."""
+    page = (ROOT / "docs/errata.md").read_text()
+    entry = page.split("{#padding-idx}")[1].split("\n### ")[0]
+    assert "(M2M100, transformers 5.24.0)" in flat(entry)
+    assert "M2M100.create_position_ids_from_input_ids(ids, 1)" in entry
+    assert "M2M100.get_embedding(10, 8, padding_idx=1)" in entry

@@ -167,9 +167,12 @@ def test_the_summary_keeps_the_length_dependent_exception_for_left_padding():
     assert "unless the table depends on the length (`dynamic`, `longrope`)" in bullet
     # review-2026-12 p4a pass 4: Ministral 3 scales its queries by the absolute position
     # (llama_4_scaling_beta), so pads counted as columns move its scores with a fixed table
-    assert "or the queries are scaled by position (Ministral 3)" in bullet
     text = " ".join(PAGE.read_text().split())
     assert "depends on the length or, as in Ministral 3, the queries are scaled by position" in text
+    # review-2026-12 p5a pass 5: Mistral 4 scales its queries by position the same way
+    # (get_llama_4_attn_scale on position_ids), so the exception names both families
+    assert "or the queries are scaled by position (Ministral 3, Mistral 4)" in bullet
+    assert "(Ministral 3 and Mistral 4 aside: they scale queries by position)" in text
 
 
 def _fold(marker: str) -> str:
