@@ -736,6 +736,11 @@ OLD = [
     (CH09, "is the first candidate on this site to pass all seven properties",
      "review-2026-12 p4f pass 4: chapter 3's Exercise 1 shows a ramp passing all seven; true of "
      "the registered candidates"),
+    ("docs/tour.md", "two different words point almost the same way",
+     "review-2026-12 p4m pass 4: 'from position 6 on' is the folded picture's sample (64 entries "
+     "of spread 0.5; at spread 1.0 it is 9 to 12); the main line now names the sample"),
+    ("docs/tour.md", "Take query weights \\(W_Q = M_3\\).",
+     "review-2026-12 p4m pass 4: the highest score three back needs W_K = I too; now stated"),
 ]
 
 
