@@ -220,8 +220,8 @@ def sample_positions(first_decade: int = 1, last_decade: int = 6, per_decade: in
                      seed: int = 0) -> np.ndarray:
     """Integer positions spread over the decades ``[10**k, 10**(k+1))``, plus ``10**last``.
 
-    Each decade gets its two ends and ``per_decade - 2`` random integers, log-uniform. The
-    decade's top is always in the sample, but its worst position need not be: a maximum over
+    Each decade gets its two ends and ``per_decade - 2`` random integers, log-uniform; a repeated
+    draw counts once (decade 10 to 99 holds 11 distinct positions at 16). The decade's top is always in the sample, but its worst position need not be: a maximum over
     the sample is a lower bound of the decade's worst case (chapter 13 measures by how much).
 
     Examples
@@ -229,6 +229,8 @@ def sample_positions(first_decade: int = 1, last_decade: int = 6, per_decade: in
     >>> from posenc.precision import sample_positions
     >>> sample_positions(1, 2, per_decade=2)
     array([ 10,  99, 100])
+    >>> len(sample_positions(1, 2, per_decade=16)) - 1   # distinct in 10 to 99
+    11
     """
     if not all(isinstance(x, int) and not isinstance(x, bool)
                for x in (first_decade, last_decade, per_decade)):

@@ -194,6 +194,10 @@ OLD = [
      "review-2026-12 p5a pass 5: a 60-token prompt prefilled in chunks is dropped and recomputed with the long list; only a prompt that crosses the length in chunks is not recomputed"),
     (CH16, "(Ministral 3 aside: it scales queries by position)",
      "review-2026-12 p5a pass 5: Mistral 4 scales its queries by position too"),
+    (CH16, "transformers 5.24.0 converts the positions and `inv_freq` to float32",
+     "review-2026-12 p5a pass 5: not every rotary module: Wav2Vec2-Conformer's (and Seamless M4T's, CLVP's) multiplies in the type of inv_freq, bfloat16 after a cast; the sentence names LlamaRotaryEmbedding"),
+    (CH16, "transformers 5.24.0 multiplies in float32",
+     "review-2026-12 p5a pass 5: the Answer names Llama's rotary module, not all of transformers"),
     (CH16, "left padding changes no RoPE score",
      "outside-reads-2026-12 ch16-1: dynamic and longrope tables move with the batch's positions"),
     (CH16, "the configuration wins",
@@ -367,6 +371,14 @@ OLD = [
      "review-2026-12 rerr2 pass 1: three fixed findings say no mechanical check can read them"),
     (ERRATA, "the trained model does not use it",
      "review-2026-12 rerr2 pass 1: seed 0 scores 0.304 past L, twice the order-blind 0.147"),
+    (CH13, 'np.isclose(errors[f"float64, stored as {t}"][0], floor',
+     "review-2026-12 p4i pass 4: 'a fixed floor' was checked on the first decade only"),
+    (CH13, "at 10 sampled positions per decade",
+     "review-2026-12 p4i pass 4: the figure's decades hold 8, 9, 10, 10 and 11 distinct positions"),
+    (CH13, "we take a sample of 16 positions (the two ends of the decade",
+     "review-2026-12 p4i pass 4: the first decade holds 11 distinct positions (draws repeat)"),
+    (CH13, "A sample of 16 positions per decade understates",
+     "review-2026-12 p4i pass 4: the first decade's sample holds 11 distinct positions"),
     (CH13, "angle = far_pos * 0.99985",
      "review-2026-12 p4i pass 4: 0.99985 is no frequency of d_model 512 (pair 1 is 0.96466) and "
      "50,000 * 0.99985 = 49992.5 is a float32, so the 'within half' check measured a rounding of 0"),
@@ -724,6 +736,11 @@ OLD = [
     (CH09, "is the first candidate on this site to pass all seven properties",
      "review-2026-12 p4f pass 4: chapter 3's Exercise 1 shows a ramp passing all seven; true of "
      "the registered candidates"),
+    ("docs/tour.md", "two different words point almost the same way",
+     "review-2026-12 p4m pass 4: 'from position 6 on' is the folded picture's sample (64 entries "
+     "of spread 0.5; at spread 1.0 it is 9 to 12); the main line now names the sample"),
+    ("docs/tour.md", "Take query weights \\(W_Q = M_3\\).",
+     "review-2026-12 p4m pass 4: the highest score three back needs W_K = I too; now stated"),
 ]
 
 
