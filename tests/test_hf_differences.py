@@ -92,11 +92,14 @@ def test_a_tiny_llama_at_long_positions():
     assert gaps[0] < 1e-6 and f"{gaps[LAST + 1 - 40]:.0e}" == "6e-05", gaps
     bf16, bf16_same = _tiny_llama_gaps(torch.bfloat16)
     assert bf16[0] == 0.0 and round(bf16[LAST + 1 - 40], 4) == 0.0078, bf16
-    assert all(same.values()) and all(bf16_same.values())
+    # float32: the same greedy tokens at both ends; bfloat16 at long positions: the same on
+    # AVX2 kernels, one token changed under NumPy/PyTorch's baseline kernels (CI's portable leg,
+    # 2026-12-07), so the Notes claim no tokens there
+    assert all(same.values()) and bf16_same[0]
     assert "float32 logits differ by 6e-5 at positions 131032 to 131071, and by less than 1e-6 " \
            "at 0 to 39" in NOTES
-    assert "bfloat16 logits are then 0.0078 apart at positions 131032 to 131071 (with the same " \
-           "greedy tokens), and the same bits at 0 to 39" in NOTES
+    assert "bfloat16 logits are then 0.0078 apart at positions 131032 to 131071 (whether a greedy " \
+           "token changes there depends on the CPU's kernels), and the same bits at 0 to 39" in NOTES
 
 
 def _hf_rotary(params, **config):

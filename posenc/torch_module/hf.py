@@ -53,8 +53,8 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
     * Rounding. Both round float32 cos and sin to bfloat16, but from float32 values that differ:
       at head_dim 128, 6.5% of the bfloat16 entries over positions 0 to 131071 round to other
       values, by up to 0.0078, the first before position 100. The tiny Llama's bfloat16 logits
-      are then 0.0078 apart at positions 131032 to 131071 (with the same greedy tokens), and the
-      same bits at 0 to 39.
+      are then 0.0078 apart at positions 131032 to 131071 (whether a greedy token changes there
+      depends on the CPU's kernels), and the same bits at 0 to 39.
     * Refusals. posenc raises, naming the key or argument, where transformers runs: a block
       without ``rope_theta`` given to :meth:`RotaryEmbedding.from_rope_parameters` (transformers
       takes its model class's default, 10000 for Llama; a model's config always holds one), an
