@@ -43,14 +43,18 @@ def _node() -> str:
 
 def _shown_blocks() -> list:
     """(page, text) of every fenced ">>>" block of docs/, dedented as the page shows it."""
+    return [(page, text) for page, text in _fenced(FENCE) if text.startswith(">>> ")]
+
+
+def _fenced(fence) -> list:
+    """(page, text) of every block ``fence`` matches in docs/, dedented as the page shows it."""
     found = []
     for page in sorted((ROOT / "docs").rglob("*.md")):
-        for m in FENCE.finditer(page.read_text(encoding="utf-8")):
+        for m in fence.finditer(page.read_text(encoding="utf-8")):
             indent = m.group(1)
             text = "\n".join(line[len(indent):] if line.startswith(indent) else line
                              for line in m.group(2).split("\n"))
-            if text.startswith(">>> "):
-                found.append((page.relative_to(ROOT).as_posix(), text))
+            found.append((page.relative_to(ROOT).as_posix(), text))
     return found
 
 
@@ -86,13 +90,9 @@ def test_prompt_reader_needs_an_empty_line_after_a_loop():
 def test_every_plain_python_block_pastes_at_the_prompt():
     """A block without prompts is copied as it stands (copy.js leaves it alone)."""
     failures = []
-    for page in sorted((ROOT / "docs").rglob("*.md")):
-        for m in PLAIN.finditer(page.read_text(encoding="utf-8")):
-            indent = m.group(1)
-            text = "\n".join(line[len(indent):] if line.startswith(indent) else line
-                             for line in m.group(2).split("\n"))
-            if not text.startswith(">>> ") and first_prompt_error(text):
-                failures.append((page.relative_to(ROOT).as_posix(), first_prompt_error(text)))
+    for page, text in _fenced(PLAIN):
+        if not text.startswith(">>> ") and first_prompt_error(text):
+            failures.append((page, first_prompt_error(text)))
     assert not failures, failures
 
 

@@ -9,19 +9,15 @@
 
 from __future__ import annotations
 
-import doctest
 import re
 import textwrap
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "errata.md"
 WHY = "review-2026-12 p3l pass 3: "
-IMPORTS = ("import math\nimport numpy as np\nimport posenc\n"
-           "from posenc.distances import nearest_pairs\n")
 
 OLD = [
     ("unless trained weights cancel both", WHY + "#no-easy-way: with the product cancelled and "
@@ -83,12 +79,8 @@ def test_seed_claims_of_this_half_name_one_article():
 
 @pytest.mark.parametrize("name,entry", ENTRIES, ids=[n for n, _ in ENTRIES])
 def test_entry_alone_with_default_printing(name, entry):
+    from test_errata_standalone import run_alone
+
     text = "\n".join(textwrap.dedent(b) for b in re.findall(r"```pycon\n(.*?)```", entry, re.S))
-    namespace = {}
-    exec(IMPORTS, namespace)
-    test = doctest.DocTestParser().get_doctest(text, namespace, name, str(PAGE), 0)
-    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
-    report = []
-    with np.printoptions(legacy=False):
-        runner.run(test, out=report.append)
-    assert runner.failures == 0, "".join(report)
+    failures, report = run_alone(name, text)
+    assert failures == 0, report

@@ -36,8 +36,9 @@ def test_share_covered():
     assert len(names) == 25
 
 
-@pytest.mark.parametrize("name,text", ENTRIES, ids=[n for n, _ in ENTRIES])
-def test_entry_alone_with_default_printing(name, text):
+def run_alone(name, text):
+    """Run an entry's examples in a fresh namespace (the page's imports only) with NumPy's
+    default printing; (failures, report). tests/test_errata_review_p3l.py uses it too."""
     namespace = {}
     exec(IMPORTS, namespace)
     test = doctest.DocTestParser().get_doctest(text, namespace, name, str(PAGE), 0)
@@ -45,7 +46,13 @@ def test_entry_alone_with_default_printing(name, text):
     report = []
     with np.printoptions(legacy=False):
         runner.run(test, out=report.append)
-    assert runner.failures == 0, "".join(report)
+    return runner.failures, "".join(report)
+
+
+@pytest.mark.parametrize("name,text", ENTRIES, ids=[n for n, _ in ENTRIES])
+def test_entry_alone_with_default_printing(name, text):
+    failures, report = run_alone(name, text)
+    assert failures == 0, report
 
 
 def test_seed_claims_name_one_article():
