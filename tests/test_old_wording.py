@@ -741,6 +741,21 @@ OLD = [
      "of spread 0.5; at spread 1.0 it is 9 to 12); the main line now names the sample"),
     ("docs/tour.md", "Take query weights \\(W_Q = M_3\\).",
      "review-2026-12 p4m pass 4: the highest score three back needs W_K = I too; now stated"),
+    (BUGS, "the `generate` of Phi-3, PhiMoE and Phi-4-multimodal recomputes the cache with the long",
+     "review-2026-12 p5b pass 5 (major): PhiMoE's rotary forward rebuilds inv_freq from the "
+     "configuration without seq_len, so it uses short_factor at every length; its recompute is "
+     "short too. The LongRoPE fold now runs PhimoeRotaryEmbedding next to Phi-3's"),
+    (BUGS, "correct: the base follows the input length",
+     "review-2026-12 p5b pass 5: on the rotary module the base follows the longest input after "
+     "the last reset (4096 then 3000 gives 0.3333, not 0.5182); the fold now checks that path"),
+    (BUGS, "do not describe this one; they do describe the rotary modules of",
+     "review-2026-12 p5b pass 5: the figures are a 128-wide head's; the four speech modules ship "
+     "heads of 64 and 32 (float16 error 0.78 over 2048 positions); the fold runs each at its "
+     "own configuration"),
+    (BUGS, "A model cast still rounds `inv_freq`, a buffer: the float32 product",
+     "review-2026-12 p5b pass 5: PhiMoE, one of the 194 files, recomputes inv_freq in float32 "
+     "in every forward, so a cast rounds only its unused buffer; the sentence names Llama's "
+     "forward"),
 ]
 
 
