@@ -741,6 +741,16 @@ OLD = [
      "of spread 0.5; at spread 1.0 it is 9 to 12); the main line now names the sample"),
     ("docs/tour.md", "Take query weights \\(W_Q = M_3\\).",
      "review-2026-12 p4m pass 4: the highest score three back needs W_K = I too; now stated"),
+    (CH16, "another way to give the attention factor. - `short_factor`",
+     "review-2026-12 p6a pass 6: in DeepSeek-style attention (DeepSeek V3, Mistral 4 and 13 more "
+     "model files of transformers 5.24.0) mscale_all_dim also multiplies the softmax scale by "
+     "(0.1 m ln s + 1)^2; the bullet said only that it gives the rotary attention factor"),
+    (CH16, "odd-numbered slopes of \\(2p\\) heads, which fall between the first ones",
+     "review-2026-12 p6a pass 6: the first added slope, 2^(-4/p), is steeper than all p slopes "
+     "(6 heads: 1/2 > 1/4; 24 heads: 0.8409 > 0.7071), for every count not a power of two"),
+    (CH16, "llama.cpp on the size of the context it allocates",
+     "review-2026-12 p6a pass 6: llama.cpp's get_rope_factors compares n_ctx_seq, which is "
+     "n_ctx / n_seq_max unless the KV cache is unified, with the original length"),
 ]
 
 
