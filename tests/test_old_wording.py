@@ -741,6 +741,16 @@ OLD = [
      "of spread 0.5; at spread 1.0 it is 9 to 12); the main line now names the sample"),
     ("docs/tour.md", "Take query weights \\(W_Q = M_3\\).",
      "review-2026-12 p4m pass 4: the highest score three back needs W_K = I too; now stated"),
+    ("docs/tour.md", "nearly align (a cosine above 0.99 from position 6 on)",
+     "review-2026-12 p5e pass 5: sampled: 3,447 of 400,000 random pairs (64 entries of spread "
+     "0.5) need position 7, 3 need 8 (seed 143 is the first default_rng seed needing 7); now "
+     "'in 99% of pairs', the fold counts 5,000 pairs"),
+    ("docs/tour.md", "W_Q = M_3: every query (from position 3 on) attends 3 back",
+     "review-2026-12 p5e pass 5: with W_Q = M_3 the key 3 back scores highest but gets only "
+     "0.028 of the softmax weight at width 64; a second marker checks 32 M_3 (0.974)"),
+    ("docs/tour.md", "It carries no direction, though",
+     "review-2026-12 p5e pass 5: 'It' read as the encoding is false (step 5 tells 3 back from "
+     "3 ahead; ch09: direction is still in the encoding); now 'That similarity carries no direction'"),
     (CH16, "another way to give the attention factor. - `short_factor`",
      "review-2026-12 p6a pass 6: in DeepSeek-style attention (DeepSeek V3, Mistral 4 and 13 more "
      "model files of transformers 5.24.0) mscale_all_dim also multiplies the softmax scale by "
