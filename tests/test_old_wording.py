@@ -751,6 +751,37 @@ OLD = [
      "fall on integers from period 4 on"),
     ("docs/tour.md", "Take query weights \\(W_Q = M_3\\).",
      "review-2026-12 p4m pass 4: the highest score three back needs W_K = I too; now stated"),
+    (CH09, "so the table does too, at any position",
+     "review-2026-12 p5f pass 5: posenc's float64 rows are built by rotations, whose rounding "
+     "passes +-1 by one unit at some positions (encode([1769157409], 2) has -1.0000000000000002)"),
+    (CH09, "climb back 25.5838 after their first dip",
+     "review-2026-12 p5f pass 5: 25.5838 is for the unrounded ratio 0.96466; the 0.965 written "
+     "gives 25.878; both round to 26"),
+    (CH14, "after one SGD step (learning rate 0.1) with a loss on 8-token inputs",
+     "review-2026-12 p5f pass 5: 'gone' is set by the summed loss, not the rate: the mean of the "
+     "same squares at learning rate 0.1 leaves a spread of 0.002-0.004"),
+    (CH14, "alone; at learning rate 0.1 the offset structure is gone",
+     "review-2026-12 p5f pass 5: as above; the solution names the summed loss"),
+    ("docs/tour.md", "nearly align (a cosine above 0.99 from position 6 on)",
+     "review-2026-12 p5e pass 5: sampled: 3,447 of 400,000 random pairs (64 entries of spread "
+     "0.5) need position 7, 3 need 8 (seed 143 is the first default_rng seed needing 7); now "
+     "'in 99% of pairs', the fold counts 5,000 pairs"),
+    ("docs/tour.md", "W_Q = M_3: every query (from position 3 on) attends 3 back",
+     "review-2026-12 p5e pass 5: with W_Q = M_3 the key 3 back scores highest but gets only "
+     "0.028 of the softmax weight at width 64; a second marker checks 32 M_3 (0.974)"),
+    ("docs/tour.md", "It carries no direction, though",
+     "review-2026-12 p5e pass 5: 'It' read as the encoding is false (step 5 tells 3 back from "
+     "3 ahead; ch09: direction is still in the encoding); now 'That similarity carries no direction'"),
+    (CH16, "another way to give the attention factor. - `short_factor`",
+     "review-2026-12 p6a pass 6: in DeepSeek-style attention (DeepSeek V3, Mistral 4 and 13 more "
+     "model files of transformers 5.24.0) mscale_all_dim also multiplies the softmax scale by "
+     "(0.1 m ln s + 1)^2; the bullet said only that it gives the rotary attention factor"),
+    (CH16, "odd-numbered slopes of \\(2p\\) heads, which fall between the first ones",
+     "review-2026-12 p6a pass 6: the first added slope, 2^(-4/p), is steeper than all p slopes "
+     "(6 heads: 1/2 > 1/4; 24 heads: 0.8409 > 0.7071), for every count not a power of two"),
+    (CH16, "llama.cpp on the size of the context it allocates",
+     "review-2026-12 p6a pass 6: llama.cpp's get_rope_factors compares n_ctx_seq, which is "
+     "n_ctx / n_seq_max unless the KV cache is unified, with the original length"),
 ]
 
 
