@@ -739,6 +739,16 @@ OLD = [
     ("docs/tour.md", "two different words point almost the same way",
      "review-2026-12 p4m pass 4: 'from position 6 on' is the folded picture's sample (64 entries "
      "of spread 0.5; at spread 1.0 it is 9 to 12); the main line now names the sample"),
+    (CH04, "an even spacing with the same ends fails locality",
+     "review-2026-12 p5c pass 5: true at d_model 64 only; at 128, 256 and 512 the even spacing "
+     "passes all seven of chapter 3's checks, and chapter 8 shows far offsets under 20,000 "
+     "closer than neighbours; now 'puts some far positions closer than neighbours'"),
+    (CH04, "needs continuous columns: waves",
+     "review-2026-12 p5c pass 5: continuous columns need not be waves; chapter 3's ramp "
+     "pos/512 - 1 is continuous and passes smooth and all seven checks"),
+    ("posenc/plots/waves.py", "(phase 0: crests on integers)",
+     "review-2026-12 p5c pass 5: the period-2 column's crests sit at 0.5, 1.5, ...; crests "
+     "fall on integers from period 4 on"),
     ("docs/tour.md", "Take query weights \\(W_Q = M_3\\).",
      "review-2026-12 p4m pass 4: the highest score three back needs W_K = I too; now stated"),
     (BUGS, "the `generate` of Phi-3, PhiMoE and Phi-4-multimodal recomputes the cache with the long",
