@@ -741,6 +741,17 @@ OLD = [
      "of spread 0.5; at spread 1.0 it is 9 to 12); the main line now names the sample"),
     ("docs/tour.md", "Take query weights \\(W_Q = M_3\\).",
      "review-2026-12 p4m pass 4: the highest score three back needs W_K = I too; now stated"),
+    (CH09, "so the table does too, at any position",
+     "review-2026-12 p5f pass 5: posenc's float64 rows are built by rotations, whose rounding "
+     "passes +-1 by one unit at some positions (encode([1769157409], 2) has -1.0000000000000002)"),
+    (CH09, "climb back 25.5838 after their first dip",
+     "review-2026-12 p5f pass 5: 25.5838 is for the unrounded ratio 0.96466; the 0.965 written "
+     "gives 25.878; both round to 26"),
+    (CH14, "after one SGD step (learning rate 0.1) with a loss on 8-token inputs",
+     "review-2026-12 p5f pass 5: 'gone' is set by the summed loss, not the rate: the mean of the "
+     "same squares at learning rate 0.1 leaves a spread of 0.002-0.004"),
+    (CH14, "alone; at learning rate 0.1 the offset structure is gone",
+     "review-2026-12 p5f pass 5: as above; the solution names the summed loss"),
     ("docs/tour.md", "nearly align (a cosine above 0.99 from position 6 on)",
      "review-2026-12 p5e pass 5: sampled: 3,447 of 400,000 random pairs (64 entries of spread "
      "0.5) need position 7, 3 need 8 (seed 143 is the first default_rng seed needing 7); now "
