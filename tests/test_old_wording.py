@@ -797,6 +797,10 @@ OLD = [
     (CH16, "llama.cpp on the size of the context it allocates",
      "review-2026-12 p6a pass 6: llama.cpp's get_rope_factors compares n_ctx_seq, which is "
      "n_ctx / n_seq_max unless the KV cache is unified, with the original length"),
+    (CH16, "how much longer the served context is than the trained one. - `original_max",
+     "review-2026-12 p6a pass 6: for `dynamic` the factor is a gain, not the length ratio: in "
+     "transformers 5.24.0 the slowest pair at n times the trained length is slowed by "
+     "1 + factor (n - 1) (13 for factor 4 at 4 times)"),
 ]
 
 
