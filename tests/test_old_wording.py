@@ -739,8 +739,33 @@ OLD = [
     ("docs/tour.md", "two different words point almost the same way",
      "review-2026-12 p4m pass 4: 'from position 6 on' is the folded picture's sample (64 entries "
      "of spread 0.5; at spread 1.0 it is 9 to 12); the main line now names the sample"),
+    (CH04, "an even spacing with the same ends fails locality",
+     "review-2026-12 p5c pass 5: true at d_model 64 only; at 128, 256 and 512 the even spacing "
+     "passes all seven of chapter 3's checks, and chapter 8 shows far offsets under 20,000 "
+     "closer than neighbours; now 'puts some far positions closer than neighbours'"),
+    (CH04, "needs continuous columns: waves",
+     "review-2026-12 p5c pass 5: continuous columns need not be waves; chapter 3's ramp "
+     "pos/512 - 1 is continuous and passes smooth and all seven checks"),
+    ("posenc/plots/waves.py", "(phase 0: crests on integers)",
+     "review-2026-12 p5c pass 5: the period-2 column's crests sit at 0.5, 1.5, ...; crests "
+     "fall on integers from period 4 on"),
     ("docs/tour.md", "Take query weights \\(W_Q = M_3\\).",
      "review-2026-12 p4m pass 4: the highest score three back needs W_K = I too; now stated"),
+    (BUGS, "the `generate` of Phi-3, PhiMoE and Phi-4-multimodal recomputes the cache with the long",
+     "review-2026-12 p5b pass 5 (major): PhiMoE's rotary forward rebuilds inv_freq from the "
+     "configuration without seq_len, so it uses short_factor at every length; its recompute is "
+     "short too. The LongRoPE fold now runs PhimoeRotaryEmbedding next to Phi-3's"),
+    (BUGS, "correct: the base follows the input length",
+     "review-2026-12 p5b pass 5: on the rotary module the base follows the longest input after "
+     "the last reset (4096 then 3000 gives 0.3333, not 0.5182); the fold now checks that path"),
+    (BUGS, "do not describe this one; they do describe the rotary modules of",
+     "review-2026-12 p5b pass 5: the figures are a 128-wide head's; the four speech modules ship "
+     "heads of 64 and 32 (float16 error 0.78 over 2048 positions); the fold runs each at its "
+     "own configuration"),
+    (BUGS, "A model cast still rounds `inv_freq`, a buffer: the float32 product",
+     "review-2026-12 p5b pass 5: PhiMoE, one of the 194 files, recomputes inv_freq in float32 "
+     "in every forward, so a cast rounds only its unused buffer; the sentence names Llama's "
+     "forward"),
     (CH09, "so the table does too, at any position",
      "review-2026-12 p5f pass 5: posenc's float64 rows are built by rotations, whose rounding "
      "passes +-1 by one unit at some positions (encode([1769157409], 2) has -1.0000000000000002)"),
