@@ -740,7 +740,15 @@ OLD = [
      "review-2026-12 p4m pass 4: 'from position 6 on' is the folded picture's sample (64 entries "
      "of spread 0.5; at spread 1.0 it is 9 to 12); the main line now names the sample"),
     ("docs/tour.md", "Take query weights \\(W_Q = M_3\\).",
-     "review-2026-12 p4m pass 4: the highest score three back needs W_K = I too; now stated"),
+     "review-2026-12 p4m pass 4: the highest score three back needs W_K = I too; now stated"),    ("docs/run-it-yourself.md", "In the folder where you saved the wheel (on Windows",
+     "review-2026-12 p5d pass 5: the three commands need Python 3.11 (requires-python); on "
+     "3.10.13 pip stops with 'requires a different Python'; the page named no version"),
+    ("docs/run-it-yourself.md", "if one of them is missing:",
+     "review-2026-12 p5d pass 5: an installed matplotlib 3.9 or mpmath 1.2 (older than the "
+     "extras ask) stops --no-index with the same 'No matching distribution found'"),
+    ("docs/run-it-yourself.md", "whose code the page does not show",
+     "review-2026-12 p5d pass 5: 39 exec blocks show their code in a tab with a copy button; "
+     "the fold now scans those tabs too"),
 ]
 
 
