@@ -810,6 +810,15 @@ OLD = [
     ("docs/run-it-yourself.md", "whose code the page does not show",
      "review-2026-12 p5d pass 5: 39 exec blocks show their code in a tab with a copy button; "
      "the fold now scans those tabs too"),
+    ("docs/run-it-yourself.md", "To see the same text as the pages, start with",
+     "review-2026-12 p5d pass 5: under NumPy 1.26 (numpy>=1.26 allows it) the line warns "
+     "'legacy printing option can currently only be '1.13', '1.21', or `False`' and is not needed"),
+    ("docs/run-it-yourself.md", "`jupyter notebook playground.ipynb`).",
+     "review-2026-12 p5d pass 5: the notebook's last cell imports posenc.lab, which needs torch "
+     "(ModuleNotFoundError: posenc.lab needs torch ...) after the three commands"),
+    (CH05, "distinct, bounded, changing gradually",
+     "review-2026-12 p5d pass 5: the values 0, 0.84, 0.91 jump 0.84 (42% of [-1, 1]) in one "
+     "step; neighbours over 0-99 are typically 0.68 apart; only the wave between them is smooth"),
 ]
 
 
