@@ -801,6 +801,15 @@ OLD = [
      "review-2026-12 p6a pass 6: for `dynamic` the factor is a gain, not the length ratio: in "
      "transformers 5.24.0 the slowest pair at n times the trained length is slowed by "
      "1 + factor (n - 1) (13 for factor 4 at 4 times)"),
+    ("docs/run-it-yourself.md", "In the folder where you saved the wheel (on Windows",
+     "review-2026-12 p5d pass 5: the three commands need Python 3.11 (requires-python); on "
+     "3.10.13 pip stops with 'requires a different Python'; the page named no version"),
+    ("docs/run-it-yourself.md", "if one of them is missing:",
+     "review-2026-12 p5d pass 5: an installed matplotlib 3.9 or mpmath 1.2 (older than the "
+     "extras ask) stops --no-index with the same 'No matching distribution found'"),
+    ("docs/run-it-yourself.md", "whose code the page does not show",
+     "review-2026-12 p5d pass 5: 39 exec blocks show their code in a tab with a copy button; "
+     "the fold now scans those tabs too"),
 ]
 
 
