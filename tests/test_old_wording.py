@@ -739,8 +739,44 @@ OLD = [
     ("docs/tour.md", "two different words point almost the same way",
      "review-2026-12 p4m pass 4: 'from position 6 on' is the folded picture's sample (64 entries "
      "of spread 0.5; at spread 1.0 it is 9 to 12); the main line now names the sample"),
+    (CH04, "an even spacing with the same ends fails locality",
+     "review-2026-12 p5c pass 5: true at d_model 64 only; at 128, 256 and 512 the even spacing "
+     "passes all seven of chapter 3's checks, and chapter 8 shows far offsets under 20,000 "
+     "closer than neighbours; now 'puts some far positions closer than neighbours'"),
+    (CH04, "needs continuous columns: waves",
+     "review-2026-12 p5c pass 5: continuous columns need not be waves; chapter 3's ramp "
+     "pos/512 - 1 is continuous and passes smooth and all seven checks"),
+    ("posenc/plots/waves.py", "(phase 0: crests on integers)",
+     "review-2026-12 p5c pass 5: the period-2 column's crests sit at 0.5, 1.5, ...; crests "
+     "fall on integers from period 4 on"),
     ("docs/tour.md", "Take query weights \\(W_Q = M_3\\).",
      "review-2026-12 p4m pass 4: the highest score three back needs W_K = I too; now stated"),
+    (BUGS, "the `generate` of Phi-3, PhiMoE and Phi-4-multimodal recomputes the cache with the long",
+     "review-2026-12 p5b pass 5 (major): PhiMoE's rotary forward rebuilds inv_freq from the "
+     "configuration without seq_len, so it uses short_factor at every length; its recompute is "
+     "short too. The LongRoPE fold now runs PhimoeRotaryEmbedding next to Phi-3's"),
+    (BUGS, "correct: the base follows the input length",
+     "review-2026-12 p5b pass 5: on the rotary module the base follows the longest input after "
+     "the last reset (4096 then 3000 gives 0.3333, not 0.5182); the fold now checks that path"),
+    (BUGS, "do not describe this one; they do describe the rotary modules of",
+     "review-2026-12 p5b pass 5: the figures are a 128-wide head's; the four speech modules ship "
+     "heads of 64 and 32 (float16 error 0.78 over 2048 positions); the fold runs each at its "
+     "own configuration"),
+    (BUGS, "A model cast still rounds `inv_freq`, a buffer: the float32 product",
+     "review-2026-12 p5b pass 5: PhiMoE, one of the 194 files, recomputes inv_freq in float32 "
+     "in every forward, so a cast rounds only its unused buffer; the sentence names Llama's "
+     "forward"),
+    (CH09, "so the table does too, at any position",
+     "review-2026-12 p5f pass 5: posenc's float64 rows are built by rotations, whose rounding "
+     "passes +-1 by one unit at some positions (encode([1769157409], 2) has -1.0000000000000002)"),
+    (CH09, "climb back 25.5838 after their first dip",
+     "review-2026-12 p5f pass 5: 25.5838 is for the unrounded ratio 0.96466; the 0.965 written "
+     "gives 25.878; both round to 26"),
+    (CH14, "after one SGD step (learning rate 0.1) with a loss on 8-token inputs",
+     "review-2026-12 p5f pass 5: 'gone' is set by the summed loss, not the rate: the mean of the "
+     "same squares at learning rate 0.1 leaves a spread of 0.002-0.004"),
+    (CH14, "alone; at learning rate 0.1 the offset structure is gone",
+     "review-2026-12 p5f pass 5: as above; the solution names the summed loss"),
     ("docs/tour.md", "nearly align (a cosine above 0.99 from position 6 on)",
      "review-2026-12 p5e pass 5: sampled: 3,447 of 400,000 random pairs (64 entries of spread "
      "0.5) need position 7, 3 need 8 (seed 143 is the first default_rng seed needing 7); now "
@@ -758,6 +794,29 @@ OLD = [
     (CH12, "whose angles `transformers` takes in float32",
      "review-2026-12 p5g pass 5: one of the two RoPE rows is Meta's reference code, "
      "re-implemented in the test, not transformers"),
+    (CH16, "another way to give the attention factor. - `short_factor`",
+     "review-2026-12 p6a pass 6: in DeepSeek-style attention (DeepSeek V3, Mistral 4 and 13 more "
+     "model files of transformers 5.24.0) mscale_all_dim also multiplies the softmax scale by "
+     "(0.1 m ln s + 1)^2; the bullet said only that it gives the rotary attention factor"),
+    (CH16, "odd-numbered slopes of \\(2p\\) heads, which fall between the first ones",
+     "review-2026-12 p6a pass 6: the first added slope, 2^(-4/p), is steeper than all p slopes "
+     "(6 heads: 1/2 > 1/4; 24 heads: 0.8409 > 0.7071), for every count not a power of two"),
+    (CH16, "llama.cpp on the size of the context it allocates",
+     "review-2026-12 p6a pass 6: llama.cpp's get_rope_factors compares n_ctx_seq, which is "
+     "n_ctx / n_seq_max unless the KV cache is unified, with the original length"),
+    (CH16, "how much longer the served context is than the trained one. - `original_max",
+     "review-2026-12 p6a pass 6: for `dynamic` the factor is a gain, not the length ratio: in "
+     "transformers 5.24.0 the slowest pair at n times the trained length is slowed by "
+     "1 + factor (n - 1) (13 for factor 4 at 4 times)"),
+    ("docs/run-it-yourself.md", "In the folder where you saved the wheel (on Windows",
+     "review-2026-12 p5d pass 5: the three commands need Python 3.11 (requires-python); on "
+     "3.10.13 pip stops with 'requires a different Python'; the page named no version"),
+    ("docs/run-it-yourself.md", "if one of them is missing:",
+     "review-2026-12 p5d pass 5: an installed matplotlib 3.9 or mpmath 1.2 (older than the "
+     "extras ask) stops --no-index with the same 'No matching distribution found'"),
+    ("docs/run-it-yourself.md", "whose code the page does not show",
+     "review-2026-12 p5d pass 5: 39 exec blocks show their code in a tab with a copy button; "
+     "the fold now scans those tabs too"),
 ]
 
 
