@@ -787,6 +787,13 @@ OLD = [
     ("docs/tour.md", "It carries no direction, though",
      "review-2026-12 p5e pass 5: 'It' read as the encoding is false (step 5 tells 3 back from "
      "3 ahead; ch09: direction is still in the encoding); now 'That similarity carries no direction'"),
+    (CH12, "build their tables in float64 and round once, as",
+     "review-2026-12 p5g pass 5: they round once to float32; a float16 or bfloat16 model "
+     "rounds that again (transformers 5.24.0 Marian, 1024 x 512 in float16: 37 entries differ "
+     "from one rounding)"),
+    (CH12, "whose angles `transformers` takes in float32",
+     "review-2026-12 p5g pass 5: one of the two RoPE rows is Meta's reference code, "
+     "re-implemented in the test, not transformers"),
     (CH16, "another way to give the attention factor. - `short_factor`",
      "review-2026-12 p6a pass 6: in DeepSeek-style attention (DeepSeek V3, Mistral 4 and 13 more "
      "model files of transformers 5.24.0) mscale_all_dim also multiplies the softmax scale by "
