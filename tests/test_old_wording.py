@@ -751,6 +751,21 @@ OLD = [
      "fall on integers from period 4 on"),
     ("docs/tour.md", "Take query weights \\(W_Q = M_3\\).",
      "review-2026-12 p4m pass 4: the highest score three back needs W_K = I too; now stated"),
+    (BUGS, "the `generate` of Phi-3, PhiMoE and Phi-4-multimodal recomputes the cache with the long",
+     "review-2026-12 p5b pass 5 (major): PhiMoE's rotary forward rebuilds inv_freq from the "
+     "configuration without seq_len, so it uses short_factor at every length; its recompute is "
+     "short too. The LongRoPE fold now runs PhimoeRotaryEmbedding next to Phi-3's"),
+    (BUGS, "correct: the base follows the input length",
+     "review-2026-12 p5b pass 5: on the rotary module the base follows the longest input after "
+     "the last reset (4096 then 3000 gives 0.3333, not 0.5182); the fold now checks that path"),
+    (BUGS, "do not describe this one; they do describe the rotary modules of",
+     "review-2026-12 p5b pass 5: the figures are a 128-wide head's; the four speech modules ship "
+     "heads of 64 and 32 (float16 error 0.78 over 2048 positions); the fold runs each at its "
+     "own configuration"),
+    (BUGS, "A model cast still rounds `inv_freq`, a buffer: the float32 product",
+     "review-2026-12 p5b pass 5: PhiMoE, one of the 194 files, recomputes inv_freq in float32 "
+     "in every forward, so a cast rounds only its unused buffer; the sentence names Llama's "
+     "forward"),
     (CH09, "so the table does too, at any position",
      "review-2026-12 p5f pass 5: posenc's float64 rows are built by rotations, whose rounding "
      "passes +-1 by one unit at some positions (encode([1769157409], 2) has -1.0000000000000002)"),
@@ -772,6 +787,13 @@ OLD = [
     ("docs/tour.md", "It carries no direction, though",
      "review-2026-12 p5e pass 5: 'It' read as the encoding is false (step 5 tells 3 back from "
      "3 ahead; ch09: direction is still in the encoding); now 'That similarity carries no direction'"),
+    (CH12, "build their tables in float64 and round once, as",
+     "review-2026-12 p5g pass 5: they round once to float32; a float16 or bfloat16 model "
+     "rounds that again (transformers 5.24.0 Marian, 1024 x 512 in float16: 37 entries differ "
+     "from one rounding)"),
+    (CH12, "whose angles `transformers` takes in float32",
+     "review-2026-12 p5g pass 5: one of the two RoPE rows is Meta's reference code, "
+     "re-implemented in the test, not transformers"),
     (CH16, "another way to give the attention factor. - `short_factor`",
      "review-2026-12 p6a pass 6: in DeepSeek-style attention (DeepSeek V3, Mistral 4 and 13 more "
      "model files of transformers 5.24.0) mscale_all_dim also multiplies the softmax scale by "
@@ -809,6 +831,28 @@ OLD = [
     (CH13, "with blocks of 1 each start is its own row",
      "review-2026-12 p5h pass 5: with block 1 the starts take one exact row per group of eight, "
      "not one each"),
+    (CH16, "how much longer the served context is than the trained one. - `original_max",
+     "review-2026-12 p6a pass 6: for `dynamic` the factor is a gain, not the length ratio: in "
+     "transformers 5.24.0 the slowest pair at n times the trained length is slowed by "
+     "1 + factor (n - 1) (13 for factor 4 at 4 times)"),
+    ("docs/run-it-yourself.md", "In the folder where you saved the wheel (on Windows",
+     "review-2026-12 p5d pass 5: the three commands need Python 3.11 (requires-python); on "
+     "3.10.13 pip stops with 'requires a different Python'; the page named no version"),
+    ("docs/run-it-yourself.md", "if one of them is missing:",
+     "review-2026-12 p5d pass 5: an installed matplotlib 3.9 or mpmath 1.2 (older than the "
+     "extras ask) stops --no-index with the same 'No matching distribution found'"),
+    ("docs/run-it-yourself.md", "whose code the page does not show",
+     "review-2026-12 p5d pass 5: 39 exec blocks show their code in a tab with a copy button; "
+     "the fold now scans those tabs too"),
+    ("docs/run-it-yourself.md", "To see the same text as the pages, start with",
+     "review-2026-12 p5d pass 5: under NumPy 1.26 (numpy>=1.26 allows it) the line warns "
+     "'legacy printing option can currently only be '1.13', '1.21', or `False`' and is not needed"),
+    ("docs/run-it-yourself.md", "`jupyter notebook playground.ipynb`).",
+     "review-2026-12 p5d pass 5: the notebook's last cell imports posenc.lab, which needs torch "
+     "(ModuleNotFoundError: posenc.lab needs torch ...) after the three commands"),
+    (CH05, "distinct, bounded, changing gradually",
+     "review-2026-12 p5d pass 5: the values 0, 0.84, 0.91 jump 0.84 (42% of [-1, 1]) in one "
+     "step; neighbours over 0-99 are typically 0.68 apart; only the wave between them is smooth"),
 ]
 
 
