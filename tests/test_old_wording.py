@@ -804,6 +804,33 @@ OLD = [
     (CH16, "llama.cpp on the size of the context it allocates",
      "review-2026-12 p6a pass 6: llama.cpp's get_rope_factors compares n_ctx_seq, which is "
      "n_ctx / n_seq_max unless the KV cache is unified, with the original length"),
+    (CH13, "they carry no information (correlation at most 0.019",
+     "review-2026-12 p5h pass 5: built in bfloat16, column 0 correlates -0.173 with the exact "
+     "column over 1024..2047 and +0.114 over 2048..4095; 0.019 was their cancellation"),
+    (CH13, "before it the fast columns still follow",
+     "review-2026-12 p5h pass 5: the correlations hold for the 8 fastest columns; the 40 with "
+     "omega > 1/2 reach 0.877 over 100..255"),
+    (CH13, "more than ten times what the spelling changes",
+     "review-2026-12 p5h pass 5: the spelling moves the worst error by 8.4e-6 but entries by up "
+     "to 2.44e-4, more than the 1.22e-4 it was said to be a tenth of"),
+    (CH13, "The float32 table PyTorch builds on CPU",
+     "review-2026-12 p5h pass 5: a library statement names its version (PyTorch 2.13)"),
+    (CH13, "while NumPy's kernels on AVX2 CPUs",
+     "review-2026-12 p5h pass 5: a library statement names its version (NumPy 2.4)"),
+    (CH13, "At NumPy's AVX2 and baseline levels",
+     "review-2026-12 p5h pass 5: a library statement names its version (NumPy 2.4)"),
+    (CH13, "NumPy's SIMD `exp` on AVX2",
+     "review-2026-12 p5h pass 5: a library statement names its version (NumPy 2.4)"),
+    (CH13, "with NumPy's float32 kernels on AVX2 CPUs",
+     "review-2026-12 p5h pass 5: a library statement names its version (NumPy 2.4)"),
+    (CH13, "tables of a few thousand positions or longer",
+     "review-2026-12 p5h pass 5: under one percent holds for consecutive positions; 10,000 "
+     "positions 1,000 apart need 10,024 exact rows"),
+    (CH13, "built the tutorial's way, their worst error is 31 times",
+     "review-2026-12 p5h pass 5: 31 is position 50,000's ratio; 14 to 36 over 40,000..60,000"),
+    (CH13, "with blocks of 1 each start is its own row",
+     "review-2026-12 p5h pass 5: with block 1 the starts take one exact row per group of eight, "
+     "not one each"),
     (CH16, "how much longer the served context is than the trained one. - `original_max",
      "review-2026-12 p6a pass 6: for `dynamic` the factor is a gain, not the length ratio: in "
      "transformers 5.24.0 the slowest pair at n times the trained length is slowed by "
