@@ -831,6 +831,9 @@ OLD = [
     (CH13, "with blocks of 1 each start is its own row",
      "review-2026-12 p5h pass 5: with block 1 the starts take one exact row per group of eight, "
      "not one each"),
+    (CH13, "dominated by rounding the angle to float64",
+     "review-2026-12 p5h pass 5: at one million the exact angle rounded once to float64 leaves "
+     "4.3e-11 of direct evaluation's 9.1e-11; the float64 frequency times the position the rest"),
     (CH16, "how much longer the served context is than the trained one. - `original_max",
      "review-2026-12 p6a pass 6: for `dynamic` the factor is a gain, not the length ratio: in "
      "transformers 5.24.0 the slowest pair at n times the trained length is slowed by "
