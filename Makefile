@@ -87,8 +87,8 @@ outputs: $(STAMP)  ## rewrite a page's stale >>> outputs from its code: make out
 portable: $(STAMP)  ## the tests (not the browser's) under 3 NumPy/PyTorch CPU kernel levels, 3 file orders
 	$(BIN)/python scripts/cpu_matrix.py $(MATRIX_ARGS) -- -n $(JOBS) --dist loadfile
 
-slow: $(STAMP) tfjs  ## too slow for every run: torch.compile (eager, inductor), the 36-case compile matrix, a 10^6 x 512 module, KV-cache decoders, export; the in-page lab trained to its verdict (~10 min)
-	POSENC_TEST_SLOW=1 $(BIN)/python -m pytest tests/test_torch_compile.py tests/test_lab_widget.py::test_page_reproduces_the_lab_verdict -rs -p no:cacheprovider -n $(JOBS) --durations=10
+slow: $(STAMP) tfjs  ## too slow for every run: torch.compile (eager, inductor), the 36-case compile matrix, a 10^6 x 512 module, KV-cache decoders, export; the in-page lab trained to its verdict; the notebook run under pytest (~10 min)
+	POSENC_TEST_SLOW=1 $(BIN)/python -m pytest tests/test_torch_compile.py tests/test_lab_widget.py::test_page_reproduces_the_lab_verdict tests/test_notebooks.py -rs -p no:cacheprovider -n $(JOBS) --durations=10
 
 # The torch extra's range is torch>=2.13,<2.15: .venv (every other task) holds its lower end,
 # 2.13.0; these are its newest release and one more, each in a second venv (.venv-torch-range,
