@@ -847,6 +847,23 @@ OLD = [
     ("docs/run-it-yourself.md", "whose code the page does not show",
      "review-2026-12 p5d pass 5: 39 exec blocks show their code in a tab with a copy button; "
      "the fold now scans those tabs too"),
+    ("posenc/precision.py", "[round(x, 6) for x in e[\"float32 angle (tutorial)\"]] < [1e-3, 1e-3]",
+     "review-2026-12 rapi3 pass 1: a list comparison is lexicographic, so the example never "
+     "checked the second decade; it now prints both decades' errors"),
+    ("posenc/relative.py", "the ALiBi paper's rule (section 3",
+     "review-2026-12 rapi3 pass 1: the paper's section 3 gives the power-of-two sequence; the "
+     "rule for other head counts is the authors' code (get_slopes), as chapter 16 says"),
+    ("posenc/relative.py", "checked for 1 to 112 heads",
+     "review-2026-12 rapi3 pass 1: tests/test_conformance.py checks 14 head counts from 1 to 112"),
+    ("posenc/candidates.py", "the others accept and ignore it",
+     "review-2026-12 rapi3 pass 1: the other candidates check length (raw_index([5], length=3) "
+     "raises)"),
+    ("posenc/precision.py", "Every method in :data:`METHODS` gives the same bits on every machine",
+     "review-2026-12 rapi3 pass 1: three methods round encode's float64 table, whose bits differ "
+     "between CPUs (X86_V3 against X86_V2)"),
+    ("posenc/properties.py", "the scale of a token embedding's entries",
+     "review-2026-12 rapi3 pass 1: true of chapter 4's toy embedding (spread 1.01); Hugging Face "
+     "initialises token embeddings with std 0.02 (BERT, GPT-2 in transformers 5.24.0)"),
     ("docs/run-it-yourself.md", "To see the same text as the pages, start with",
      "review-2026-12 p5d pass 5: under NumPy 1.26 (numpy>=1.26 allows it) the line warns "
      "'legacy printing option can currently only be '1.13', '1.21', or `False`' and is not needed"),
@@ -861,6 +878,9 @@ OLD = [
      "qualification (posenc's float64 rows, built by rotations, can pass 1 by rounding)"),
     (CH09, "we want the encodings to stay well apart",
      "review-2026-12 p6d pass 6: cut to pay for the Summary's 'up to rounding'"),
+    (CH04, "so smoothness needs continuous columns",
+     "review-2026-12 p6c pass 6: chapter 3's smooth check caps a jump at 0.1; Gray bits scaled by "
+     "0.05 (two values) pass it (move 0.05), so finitely many values do not fail it"),
 ]
 
 
