@@ -97,7 +97,7 @@ TORCH_RANGE ?= 2.14.1 2.14.0
 torch-range:  ## posenc[torch] beside the range's other torch versions, with the torch tests (~5 min)
 	PYTHON=$(PYTHON) scripts/torch_range.sh $(TORCH_RANGE)
 
-lab: $(STAMP)  ## train the lab's small Transformers (5 seeds), record docs/data/lab/*.json (~3-10 min)
+lab: $(STAMP)  ## train the lab's small Transformers, record docs/data/lab/*.json (~100 min on one core, with a progress bar; LAB_ARGS=--check ~3 min)
 	@# LAB_ARGS=--check re-runs every experiment and checks every verdict, writing nothing (CI).
 	$(BIN)/python scripts/lab.py $(LAB_ARGS)
 
