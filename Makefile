@@ -87,8 +87,8 @@ outputs: $(STAMP)  ## rewrite a page's stale >>> outputs from its code: make out
 portable: $(STAMP)  ## the tests (not the browser's) under 3 NumPy/PyTorch CPU kernel levels, 3 file orders
 	$(BIN)/python scripts/cpu_matrix.py $(MATRIX_ARGS) -- -n $(JOBS) --dist loadfile
 
-slow: $(STAMP) tfjs  ## too slow for every run: torch.compile (eager, inductor), the 36-case compile matrix, a 10^6 x 512 module, KV-cache decoders, export; the in-page lab trained to its verdict (~10 min)
-	POSENC_TEST_SLOW=1 $(BIN)/python -m pytest tests/test_torch_compile.py tests/test_lab_widget.py::test_page_reproduces_the_lab_verdict -rs -p no:cacheprovider -n $(JOBS) --durations=10
+slow: $(STAMP) tfjs  ## too slow for every run: torch.compile (eager, inductor), the 36-case compile matrix, a 10^6 x 512 module, KV-cache decoders, export; the in-page lab trained to its verdict; the notebook run under pytest (~10 min)
+	POSENC_TEST_SLOW=1 $(BIN)/python -m pytest tests/test_torch_compile.py tests/test_lab_widget.py::test_page_reproduces_the_lab_verdict tests/test_notebooks.py -rs -p no:cacheprovider -n $(JOBS) --durations=10
 
 # The torch extra's range is torch>=2.13,<2.15: .venv (every other task) holds its lower end,
 # 2.13.0; these are its newest release and one more, each in a second venv (.venv-torch-range,
@@ -97,9 +97,11 @@ TORCH_RANGE ?= 2.14.1 2.14.0
 torch-range:  ## posenc[torch] beside the range's other torch versions, with the torch tests (~5 min)
 	PYTHON=$(PYTHON) scripts/torch_range.sh $(TORCH_RANGE)
 
-lab: $(STAMP)  ## train the lab's small Transformers, record docs/data/lab/*.json (~100 min on one core, with a progress bar; LAB_ARGS=--check ~3 min)
-	@# LAB_ARGS=--check re-runs every experiment and checks every verdict, writing nothing (CI).
+lab: $(STAMP)  ## train the lab's small Transformers, record docs/data/lab/*.json (~100 min on one core, with a progress bar; LAB_ARGS=--check ~3 min), then its language model (15 runs, ~10 min of one core; LAB_ARGS=--workers 2 halves it)
+	@# LAB_ARGS=--check re-runs every experiment and checks every verdict, writing nothing (CI);
+	@# for the language model: its record current and one scheme re-trained at a fresh seed.
 	$(BIN)/python scripts/lab.py $(LAB_ARGS)
+	$(BIN)/python scripts/lab_lm.py $(LAB_ARGS)
 
 clean:  ## remove build output and caches (keeps .venv)
 	rm -rf site .pytest_cache .cache

@@ -1,3 +1,13 @@
-"""The doc-test harness: one reading of each page (page.py), its rules (numbers.py, words.py,
-lines.py, judged together by rules.py) and the Sybil configuration that runs pages and
-docstrings under pytest (collect.py, the only module that needs the test tools)."""
+"""The doc-test harness: one reading of each page (page.py) and the rules judged on it together
+by rules.py, each in its own module:
+
+- numbers.py: every number typed in the prose is bound to the value that produces it;
+- words.py: every sentence whose claim lives in a word (more/less, always/never, at most, ...)
+  has a check next to it that states the word;
+- causes.py: every sentence that names a cause is bound to a cause check, a source or a derivation;
+- scope.py: a universal or family claim is checked over the domain it states;
+- colons.py: a sentence ending in a colon is followed by what it promises;
+- lines.py: code lines a reader sees are at most 80 characters.
+
+collect.py is the Sybil configuration that runs pages and docstrings under pytest (the only
+module that needs the test tools). No environment variable switches a rule off."""

@@ -376,7 +376,7 @@ def scan(path, page: Page | None = None) -> PageReport:
         block = Block(marker.first, marker.first, marker.section, "marker", [])
         block.outputs = equality_outputs(marker.first, marker.expr)
         by_section.setdefault(marker.section, []).append(block)
-    adjacent, paragraph_of = adjacency(page) if ADJACENT else ({}, {})
+    adjacent, paragraph_of = adjacency(page)
     items = [(lineno, section, raw, "prose") for lineno, section, raw in page.prose
              if page.kind[lineno] != "comment"]
     items += [(line, section, caption, "caption") for line, section, caption in page.captions()]
@@ -494,8 +494,6 @@ def _neighbours(report: PageReport) -> None:
                     break
 
 
-import os
-ADJACENT = os.environ.get("HARNESS_ADJ", "1") == "1"
 
 
 EXERCISE = re.compile(r"^\s*\*\*Exercise\b")

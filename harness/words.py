@@ -54,8 +54,6 @@ FORMS = {"increase": "increases", "increased": "increases", "increasing": "incre
 WORD = re.compile(r"(?<![\w-])(" + "|".join(
     sorted([w.replace(" ", r"\s+") for w in WORDS] + list(FORMS), key=len, reverse=True))
     + r")(?![\w-])", re.IGNORECASE)
-import os
-PER_SENTENCE = os.environ.get("HARNESS_SENT", "1") == "1"
 COMPARES = re.compile(r"[<>]=?|[=!]=|\ball\(|\bany\(|isclose|allclose|array_equal|\bin\b")
 
 
@@ -342,29 +340,28 @@ def lint(path, page: Page | None = None) -> list:
             mine.append(s)
         # Per sentence, not per paragraph: as many checks naming a word as sentences saying it,
         # so flipping one sentence's word to one another sentence of the paragraph says fails.
-        if PER_SENTENCE:
-            said_in = {}
-            for s in mine:
-                if s.verdict != "exempt":
-                    for w in s.words:
-                        said_in.setdefault(w, []).append(s)
-            for w in {w for c in near for w in comment_words(c)}:
-                stating = _distinct([c for c in near
-                                     if w in comment_words(c) and owner(c, w) == k], w)
-                if len(stating) > len(said_in.get(w, [])):
-                    found.append(Sentence(
-                        str(path), stating[0].line,
-                        f"{len(stating)} checks next to the paragraph at line {el.first} state "
-                        f"{w!r}, which {len(said_in.get(w, []))} of its sentences say: one "
-                        f"sentence each", [w], verdict="flagged", missing=[w], section=el.section))
-            for w, group in said_in.items():
-                naming = len(_distinct([c for c in near if names(c.text, w)
-                                        and owner(c, w) in (k, None)], w))
-                if len(group) > naming:
-                    for s in [s for s in group if s.verdict == "satisfied"][naming:]:
-                        s.verdict = "flagged"
-                        s.missing = [f"{w} (said by {len(group)} sentences of the paragraph, "
-                                     f"named by {naming} check(s) next to it: one each)"]
+        said_in = {}
+        for s in mine:
+            if s.verdict != "exempt":
+                for w in s.words:
+                    said_in.setdefault(w, []).append(s)
+        for w in {w for c in near for w in comment_words(c)}:
+            stating = _distinct([c for c in near
+                                 if w in comment_words(c) and owner(c, w) == k], w)
+            if len(stating) > len(said_in.get(w, [])):
+                found.append(Sentence(
+                    str(path), stating[0].line,
+                    f"{len(stating)} checks next to the paragraph at line {el.first} state "
+                    f"{w!r}, which {len(said_in.get(w, []))} of its sentences say: one "
+                    f"sentence each", [w], verdict="flagged", missing=[w], section=el.section))
+        for w, group in said_in.items():
+            naming = len(_distinct([c for c in near if names(c.text, w)
+                                    and owner(c, w) in (k, None)], w))
+            if len(group) > naming:
+                for s in [s for s in group if s.verdict == "satisfied"][naming:]:
+                    s.verdict = "flagged"
+                    s.missing = [f"{w} (said by {len(group)} sentences of the paragraph, "
+                                 f"named by {naming} check(s) next to it: one each)"]
         # directions: as many sentences saying "at least 0.001" as checks next to it state it
         spoken = [d for line, text in sentences(el) if not NO_CLAIM.search(text)
                   for d in directions(_prose(text, math=True))]

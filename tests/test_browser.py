@@ -579,6 +579,8 @@ def test_notebook_page_renders_and_downloads(watched, base_url):
     assert page.locator("h1").first.inner_text().startswith("Notebook playground")
     assert page.locator(".jupyter-wrapper svg[role='img']").count() == 2, "the two heatmaps"
     assert "same Gram matrix (all dot products): True" in page.locator(".jupyter-wrapper").inner_text()
+    stderr = "[data-mime-type='application/vnd.jupyter.stderr'], .jp-OutputArea-output.jp-mod-stderr"
+    assert page.locator(".jupyter-wrapper").locator(stderr).count() == 0, "the notebook wrote to stderr"
     source = (ROOT / "docs" / "notebooks" / "playground.py").read_text()
     link = page.locator("a.posenc-download")          # the labelled .ipynb button
     assert "Download notebook (.ipynb)" in link.inner_text()

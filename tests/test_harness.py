@@ -351,3 +351,17 @@ def test_pages_on_the_colon_transition_list_still_need_it():
     root = Path(__file__).resolve().parents[1] / "docs" / "chapters"
     for name in sorted(COLON_NOT_YET):
         assert dangling(read(root / name)), f"{name}: no dangling colon left; remove it from COLON_NOT_YET"
+
+
+def test_no_environment_variable_switches_a_rule_off():
+    """The rules read no environment: a variable that turns one off would pass every page
+    silently (issue 42: HARNESS_ADJ and HARNESS_SENT did). Only the Sybil configuration may read
+    the environment (the figure cache, the plotting backend). The package docstring names every
+    rule module."""
+    import harness
+    for path in sorted((ROOT / "harness").glob("*.py")):
+        if path.name in ("collect.py", "__init__.py"):
+            continue
+        text = path.read_text()
+        assert "os.environ" not in text and "getenv" not in text, path.name
+        assert path.name in harness.__doc__, f"harness/__init__.py does not name {path.name}"

@@ -146,6 +146,22 @@ def test_order_blind_baseline_against_a_count():
         kback(5, vocab=0)
 
 
+def test_order_blind_baseline_at_every_length_and_across_table_sizes():
+    """The expected largest count against a direct count over every sequence (vocab 2 to 4, up to
+    10 symbols), and one length read from two table sizes (48 and 96) gives one value."""
+    import itertools
+    from collections import Counter
+    from fractions import Fraction
+
+    from posenc.lab import baseline
+    for vocab, longest in ((2, 10), (3, 7), (4, 6)):
+        for n in range(1, longest + 1):
+            count = sum(max(Counter(s).values()) for s in itertools.product(range(vocab), repeat=n))
+            assert baseline._expected_max_count(n, vocab) == Fraction(count, vocab ** n), (vocab, n)
+    assert baseline._expected_max_counts(96, 16)[40] == baseline._expected_max_counts(48, 16)[40]
+    assert baseline._expected_max_count(60, 16) == baseline._expected_max_counts(96, 16)[60]
+
+
 def test_check_states_its_evaluation_noise():
     """An accuracy at 0.5 from 256 answers has error 0.031: "within 0.06 of 0.5" fails for one
     fresh evaluation set in 18 (1.9 errors, either side), and for at least one of five seeds in

@@ -757,8 +757,143 @@ OLD = [
      "review-2026-12 p4c pass 4 (fixed by lab1): the verdict's threshold is 0.147"),
     (CH10B, "At unseen positions that fell to at most 0.31.",
      "review-2026-12 p4c pass 4 (fixed by lab1): the shift verdict's threshold is 0.5"),
+    (CH04, "an even spacing with the same ends fails locality",
+     "review-2026-12 p5c pass 5: true at d_model 64 only; at 128, 256 and 512 the even spacing "
+     "passes all seven of chapter 3's checks, and chapter 8 shows far offsets under 20,000 "
+     "closer than neighbours; now 'puts some far positions closer than neighbours'"),
+    (CH04, "needs continuous columns: waves",
+     "review-2026-12 p5c pass 5: continuous columns need not be waves; chapter 3's ramp "
+     "pos/512 - 1 is continuous and passes smooth and all seven checks"),
+    ("posenc/plots/waves.py", "(phase 0: crests on integers)",
+     "review-2026-12 p5c pass 5: the period-2 column's crests sit at 0.5, 1.5, ...; crests "
+     "fall on integers from period 4 on"),
     ("docs/tour.md", "Take query weights \\(W_Q = M_3\\).",
      "review-2026-12 p4m pass 4: the highest score three back needs W_K = I too; now stated"),
+    (BUGS, "the `generate` of Phi-3, PhiMoE and Phi-4-multimodal recomputes the cache with the long",
+     "review-2026-12 p5b pass 5 (major): PhiMoE's rotary forward rebuilds inv_freq from the "
+     "configuration without seq_len, so it uses short_factor at every length; its recompute is "
+     "short too. The LongRoPE fold now runs PhimoeRotaryEmbedding next to Phi-3's"),
+    (BUGS, "correct: the base follows the input length",
+     "review-2026-12 p5b pass 5: on the rotary module the base follows the longest input after "
+     "the last reset (4096 then 3000 gives 0.3333, not 0.5182); the fold now checks that path"),
+    (BUGS, "do not describe this one; they do describe the rotary modules of",
+     "review-2026-12 p5b pass 5: the figures are a 128-wide head's; the four speech modules ship "
+     "heads of 64 and 32 (float16 error 0.78 over 2048 positions); the fold runs each at its "
+     "own configuration"),
+    (BUGS, "A model cast still rounds `inv_freq`, a buffer: the float32 product",
+     "review-2026-12 p5b pass 5: PhiMoE, one of the 194 files, recomputes inv_freq in float32 "
+     "in every forward, so a cast rounds only its unused buffer; the sentence names Llama's "
+     "forward"),
+    (CH09, "so the table does too, at any position",
+     "review-2026-12 p5f pass 5: posenc's float64 rows are built by rotations, whose rounding "
+     "passes +-1 by one unit at some positions (encode([1769157409], 2) has -1.0000000000000002)"),
+    (CH09, "climb back 25.5838 after their first dip",
+     "review-2026-12 p5f pass 5: 25.5838 is for the unrounded ratio 0.96466; the 0.965 written "
+     "gives 25.878; both round to 26"),
+    (CH14, "after one SGD step (learning rate 0.1) with a loss on 8-token inputs",
+     "review-2026-12 p5f pass 5: 'gone' is set by the summed loss, not the rate: the mean of the "
+     "same squares at learning rate 0.1 leaves a spread of 0.002-0.004"),
+    (CH14, "alone; at learning rate 0.1 the offset structure is gone",
+     "review-2026-12 p5f pass 5: as above; the solution names the summed loss"),
+    ("docs/tour.md", "nearly align (a cosine above 0.99 from position 6 on)",
+     "review-2026-12 p5e pass 5: sampled: 3,447 of 400,000 random pairs (64 entries of spread "
+     "0.5) need position 7, 3 need 8 (seed 143 is the first default_rng seed needing 7); now "
+     "'in 99% of pairs', the fold counts 5,000 pairs"),
+    ("docs/tour.md", "W_Q = M_3: every query (from position 3 on) attends 3 back",
+     "review-2026-12 p5e pass 5: with W_Q = M_3 the key 3 back scores highest but gets only "
+     "0.028 of the softmax weight at width 64; a second marker checks 32 M_3 (0.974)"),
+    ("docs/tour.md", "It carries no direction, though",
+     "review-2026-12 p5e pass 5: 'It' read as the encoding is false (step 5 tells 3 back from "
+     "3 ahead; ch09: direction is still in the encoding); now 'That similarity carries no direction'"),
+    (CH12, "build their tables in float64 and round once, as",
+     "review-2026-12 p5g pass 5: they round once to float32; a float16 or bfloat16 model "
+     "rounds that again (transformers 5.24.0 Marian, 1024 x 512 in float16: 37 entries differ "
+     "from one rounding)"),
+    (CH12, "whose angles `transformers` takes in float32",
+     "review-2026-12 p5g pass 5: one of the two RoPE rows is Meta's reference code, "
+     "re-implemented in the test, not transformers"),
+    (CH16, "another way to give the attention factor. - `short_factor`",
+     "review-2026-12 p6a pass 6: in DeepSeek-style attention (DeepSeek V3, Mistral 4 and 13 more "
+     "model files of transformers 5.24.0) mscale_all_dim also multiplies the softmax scale by "
+     "(0.1 m ln s + 1)^2; the bullet said only that it gives the rotary attention factor"),
+    (CH16, "odd-numbered slopes of \\(2p\\) heads, which fall between the first ones",
+     "review-2026-12 p6a pass 6: the first added slope, 2^(-4/p), is steeper than all p slopes "
+     "(6 heads: 1/2 > 1/4; 24 heads: 0.8409 > 0.7071), for every count not a power of two"),
+    (CH16, "llama.cpp on the size of the context it allocates",
+     "review-2026-12 p6a pass 6: llama.cpp's get_rope_factors compares n_ctx_seq, which is "
+     "n_ctx / n_seq_max unless the KV cache is unified, with the original length"),
+    (CH13, "they carry no information (correlation at most 0.019",
+     "review-2026-12 p5h pass 5: built in bfloat16, column 0 correlates -0.173 with the exact "
+     "column over 1024..2047 and +0.114 over 2048..4095; 0.019 was their cancellation"),
+    (CH13, "before it the fast columns still follow",
+     "review-2026-12 p5h pass 5: the correlations hold for the 8 fastest columns; the 40 with "
+     "omega > 1/2 reach 0.877 over 100..255"),
+    (CH13, "more than ten times what the spelling changes",
+     "review-2026-12 p5h pass 5: the spelling moves the worst error by 8.4e-6 but entries by up "
+     "to 2.44e-4, more than the 1.22e-4 it was said to be a tenth of"),
+    (CH13, "The float32 table PyTorch builds on CPU",
+     "review-2026-12 p5h pass 5: a library statement names its version (PyTorch 2.13)"),
+    (CH13, "while NumPy's kernels on AVX2 CPUs",
+     "review-2026-12 p5h pass 5: a library statement names its version (NumPy 2.4)"),
+    (CH13, "At NumPy's AVX2 and baseline levels",
+     "review-2026-12 p5h pass 5: a library statement names its version (NumPy 2.4)"),
+    (CH13, "NumPy's SIMD `exp` on AVX2",
+     "review-2026-12 p5h pass 5: a library statement names its version (NumPy 2.4)"),
+    (CH13, "with NumPy's float32 kernels on AVX2 CPUs",
+     "review-2026-12 p5h pass 5: a library statement names its version (NumPy 2.4)"),
+    (CH13, "tables of a few thousand positions or longer",
+     "review-2026-12 p5h pass 5: under one percent holds for consecutive positions; 10,000 "
+     "positions 1,000 apart need 10,024 exact rows"),
+    (CH13, "built the tutorial's way, their worst error is 31 times",
+     "review-2026-12 p5h pass 5: 31 is position 50,000's ratio; 14 to 36 over 40,000..60,000"),
+    (CH13, "with blocks of 1 each start is its own row",
+     "review-2026-12 p5h pass 5: with block 1 the starts take one exact row per group of eight, "
+     "not one each"),
+    (CH13, "dominated by rounding the angle to float64",
+     "review-2026-12 p5h pass 5: at one million the exact angle rounded once to float64 leaves "
+     "4.3e-11 of direct evaluation's 9.1e-11; the float64 frequency times the position the rest"),
+    (CH16, "how much longer the served context is than the trained one. - `original_max",
+     "review-2026-12 p6a pass 6: for `dynamic` the factor is a gain, not the length ratio: in "
+     "transformers 5.24.0 the slowest pair at n times the trained length is slowed by "
+     "1 + factor (n - 1) (13 for factor 4 at 4 times)"),
+    ("docs/run-it-yourself.md", "In the folder where you saved the wheel (on Windows",
+     "review-2026-12 p5d pass 5: the three commands need Python 3.11 (requires-python); on "
+     "3.10.13 pip stops with 'requires a different Python'; the page named no version"),
+    ("docs/run-it-yourself.md", "if one of them is missing:",
+     "review-2026-12 p5d pass 5: an installed matplotlib 3.9 or mpmath 1.2 (older than the "
+     "extras ask) stops --no-index with the same 'No matching distribution found'"),
+    ("docs/run-it-yourself.md", "whose code the page does not show",
+     "review-2026-12 p5d pass 5: 39 exec blocks show their code in a tab with a copy button; "
+     "the fold now scans those tabs too"),
+    ("posenc/precision.py", "[round(x, 6) for x in e[\"float32 angle (tutorial)\"]] < [1e-3, 1e-3]",
+     "review-2026-12 rapi3 pass 1: a list comparison is lexicographic, so the example never "
+     "checked the second decade; it now prints both decades' errors"),
+    ("posenc/relative.py", "the ALiBi paper's rule (section 3",
+     "review-2026-12 rapi3 pass 1: the paper's section 3 gives the power-of-two sequence; the "
+     "rule for other head counts is the authors' code (get_slopes), as chapter 16 says"),
+    ("posenc/relative.py", "checked for 1 to 112 heads",
+     "review-2026-12 rapi3 pass 1: tests/test_conformance.py checks 14 head counts from 1 to 112"),
+    ("posenc/candidates.py", "the others accept and ignore it",
+     "review-2026-12 rapi3 pass 1: the other candidates check length (raw_index([5], length=3) "
+     "raises)"),
+    ("posenc/precision.py", "Every method in :data:`METHODS` gives the same bits on every machine",
+     "review-2026-12 rapi3 pass 1: three methods round encode's float64 table, whose bits differ "
+     "between CPUs (X86_V3 against X86_V2)"),
+    ("posenc/properties.py", "the scale of a token embedding's entries",
+     "review-2026-12 rapi3 pass 1: true of chapter 4's toy embedding (spread 1.01); Hugging Face "
+     "initialises token embeddings with std 0.02 (BERT, GPT-2 in transformers 5.24.0)"),
+    ("docs/run-it-yourself.md", "To see the same text as the pages, start with",
+     "review-2026-12 p5d pass 5: under NumPy 1.26 (numpy>=1.26 allows it) the line warns "
+     "'legacy printing option can currently only be '1.13', '1.21', or `False`' and is not needed"),
+    ("docs/run-it-yourself.md", "`jupyter notebook playground.ipynb`).",
+     "review-2026-12 p5d pass 5: the notebook's last cell imports posenc.lab, which needs torch "
+     "(ModuleNotFoundError: posenc.lab needs torch ...) after the three commands"),
+    (CH05, "distinct, bounded, changing gradually",
+     "review-2026-12 p5d pass 5: the values 0, 0.84, 0.91 jump 0.84 (42% of [-1, 1]) in one "
+     "step; neighbours over 0-99 are typically 0.68 apart; only the wave between them is smooth"),
+    (CH04, "so smoothness needs continuous columns",
+     "review-2026-12 p6c pass 6: chapter 3's smooth check caps a jump at 0.1; Gray bits scaled by "
+     "0.05 (two values) pass it (move 0.05), so finitely many values do not fail it"),
 ]
 
 

@@ -92,14 +92,17 @@ FIGURE = re.compile(r"(?<![\w.])-?\d+(?:,\d{3})+(?:\.\d+)?|(?<![\w.])-?\d*\.\d+(
 
 def test_reason_figures_are_the_checks():
     """A computed figure in a reason (a number with a decimal point or a thousands comma) is
-    written in its check too, so the check holds the figure the reason states."""
+    written in its check too, as a whole number (0.0001 is not held by `< 0.00011`), so the check
+    holds the figure the reason states."""
     loose = []
     for entry in CLAIMS:
         if not entry.get("check"):
             continue
         reason = re.sub(r"section \d+\.\d+", "", entry["reason"])
-        missing = [f for f in FIGURE.findall(reason)
-                   if f.replace(",", "") not in entry["check"].replace("_", "")]
+        check = entry["check"].replace("_", "")
+        missing = [f for f in FIGURE.findall(reason)   # the whole number, not a part of one
+                   if not re.search(r"(?<![\d.])" + re.escape(f.replace(",", "")) + r"(?!\d)",
+                                    check)]
         if missing:
             loose.append(f"{entry['id']}: {missing}")
     assert not loose, "figures in reasons that their checks do not hold:\n" + "\n".join(loose)

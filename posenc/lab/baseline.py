@@ -27,22 +27,43 @@ def _positive_int(value, name: str) -> int:
     return int(value)
 
 
-@lru_cache(maxsize=None)
-def _expected_max_count(n: int, vocab: int) -> Fraction:
-    """E[max_s count_s] for n symbols drawn uniformly from vocab, exactly.
+def _binomial_product(f: list, g: list, binom: list) -> list:
+    """Sequences over two disjoint alphabets, by length: interleave s of one with t - s of the other."""
+    return [sum(b * f[s] * g[t - s] for s, b in enumerate(binom[t]) if f[s] and g[t - s])
+            for t in range(len(f))]
 
-    E[max] = sum over m >= 0 of P(max > m), and vocab^n P(max <= m) counts the sequences in
-    which no symbol occurs more than m times: add the symbols one at a time, choosing the
-    j <= m slots of each.
+
+@lru_cache(maxsize=None)
+def _expected_max_counts(size: int, vocab: int) -> tuple:
+    """E[max_s count_s] for every n = 0 .. size symbols drawn uniformly from vocab, exactly.
+
+    E[max] = n - sum over m < n of P(max <= m), and vocab^n P(max <= m) counts the sequences of
+    length n in which no symbol occurs more than m times. For each m one count serves every n:
+    the one-symbol sequences (lengths 0 .. m) raised to the vocab-th power under
+    :func:`_binomial_product`, by repeated squaring.
     """
-    total = Fraction(0)
-    for m in range(n):
-        ways = [1] + [0] * n                    # sequences of length t over the symbols so far
-        for _ in range(vocab):
-            ways = [sum(math.comb(t, j) * ways[t - j] for j in range(min(m, t) + 1))
-                    for t in range(n + 1)]
-        total += 1 - Fraction(ways[n], vocab ** n)
-    return total
+    binom = [[math.comb(t, j) for j in range(t + 1)] for t in range(size + 1)]
+    below = [0] * (size + 1)
+    for m in range(size):
+        power, result, e = [int(t <= m) for t in range(size + 1)], None, vocab
+        while e:
+            if e & 1:
+                result = power if result is None else _binomial_product(result, power, binom)
+            e >>= 1
+            if e:
+                power = _binomial_product(power, power, binom)
+        for n in range(m + 1, size + 1):
+            below[n] += result[n]
+    return tuple(n - Fraction(below[n], vocab ** n) for n in range(size + 1))
+
+
+def _expected_max_count(n: int, vocab: int) -> Fraction:
+    """E[max_s count_s] for n symbols drawn uniformly from vocab (a table of every n up to a
+    power of two at least 48, computed once per size)."""
+    size = 48
+    while size < n:
+        size *= 2
+    return _expected_max_counts(size, vocab)[n]
 
 
 def kback(p: int, vocab: int = 16, k: int = 3) -> Fraction:

@@ -42,7 +42,7 @@ def bits_vs_waves(n_positions: int = 32, n_columns: int = 4):
         left.step(pos, 2 * bits[:, j] - 1 + offset, where="post", color=colour, lw=1.8)
         left.plot(pos, 2 * bits[:, j] - 1 + offset, "o", color=colour, ms=2.5)
         period = 2 ** (j + 1)
-        wave = lambda x: np.sin(2 * np.pi * x / period)  # noqa: E731  (phase 0: crests on integers)
+        wave = lambda x: np.sin(2 * np.pi * x / period)  # noqa: E731  (phase 0; crests on integers from period 4)
         right.plot(fine, wave(fine) + offset, color=colour, lw=1.8)
         right.plot(pos, wave(pos) + offset, "o", color=colour, ms=2.5)
     left.set_yticks([-2.6 * j for j in range(n_columns)],

@@ -1,0 +1,135 @@
+"""Results written as single digits or words in chapters 9 and 14, bound to what computes them.
+
+harness.numbers ignores the integers 0 to 9 by rule (counts read as words), and the claim-word
+flips cover a fixed list, so a sentence such as "widths 2 to 8 fail locality" could become
+"widths 2 to 6 fail locality" and its page would still pass (review-2026-12 p5f pass 5, F4:
+18 such flips survived on the two pages). Each test below reads the sentence from the page and
+compares what it says with what posenc (or torch) computes; the chapter 14 lab paragraph is left
+to the lab's own checks.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import partial
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import posenc
+from posenc import properties as P
+from posenc.candidates import sinusoidal
+from posenc.similarity import first_dip, first_increase, offset_dot
+
+ROOT = Path(__file__).resolve().parents[1]
+CH09 = ROOT / "docs/chapters/09-does-it-keep-its-promises.md"
+CH14 = ROOT / "docs/chapters/14-learned-embeddings.md"
+WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+
+
+def flat(path: Path) -> str:
+    return re.sub(r"\s+", " ", path.read_text())
+
+
+def found(pattern: str, text: str, count: int = 1) -> list[re.Match]:
+    hits = list(re.finditer(pattern, text))
+    assert len(hits) == count, f"expected {count} sentence(s) matching {pattern!r}, found {len(hits)}"
+    return hits
+
+
+def failing_widths(prop: str) -> list[int]:
+    return [d for d in range(2, 66, 2)
+            if not P.check(partial(sinusoidal, d_model=d), prop).passed]
+
+
+def test_ch09_widths_that_fail_locality_and_extends():
+    text = flat(CH09)
+    local = failing_widths("local")
+    assert local == list(range(2, max(local) + 1, 2))          # a run of even widths
+    for hit in found(r"widths (\d+) to (\d+) fail locality", text, count=2):   # Answer, scorecard
+        assert (int(hit[1]), int(hit[2])) == (local[0], local[-1]), hit[0]
+    extends = failing_widths("extends")
+    hit = found(r"width (\d+) also fails extends", text)[0]
+    assert [int(hit[1])] == extends, hit[0]
+
+
+def test_ch09_the_offset_seen_both_ways():
+    text = flat(CH09)
+    hit = found(r"Position (\d+) looks exactly as much like position (\d+) as like position (\d+)",
+                text)[0]
+    here, ahead, behind = (int(g) for g in hit.groups())
+    assert ahead - here == here - behind > 0, hit[0]
+
+
+def test_ch09_offset_6283_turns_every_pair_of_width_8():
+    text = flat(CH09)
+    hit = found(r"6283 positions turn each of the (\w+) pairs", text)[0]
+    omegas = posenc.frequencies(8)
+    assert WORDS[hit[1]] == len(omegas), hit[0]
+    off_turn = np.abs((6283 * omegas + np.pi) % (2 * np.pi) - np.pi)
+    assert off_turn.max() < 0.19
+
+
+def test_ch09_first_bump_of_the_explorer():
+    text = flat(CH09)
+    hit = found(r"the first bump, just after \\\(k = (\d+)\\\)", text)[0]
+    assert first_increase(offset_dot(np.arange(51), 64)) - 1 == int(hit[1]), hit[0]
+
+
+def test_ch09_which_widths_wobble_less():
+    text = flat(CH09)
+    k = np.arange(20_000)
+    dots = {d: offset_dot(k, d) for d in (64, 128, 512)}
+    rises = [int((np.diff(dots[d][:1001]) > 0).sum()) for d in dots]
+    climbs = [first_dip(dots[d])[2] for d in dots]
+    hit = found(r"Of these three widths, the (\w+) wobble less", text)[0]
+    assert hit[1] == "wider" and rises == sorted(rises, reverse=True) \
+        and climbs == sorted(climbs, reverse=True), hit[0]
+    dists = {d: np.sqrt(np.clip(d - 2 * dots[d], 0, None)) for d in dots}
+    ratio = [np.median(dists[d][1:]) / dists[d][1] for d in dots]
+    hit = found(r"\(5\.8 and 6\.2 times for the (\w+) tables\)", text)[0]
+    assert hit[1] == "wider" and ratio[0] < min(ratio[1:]), hit[0]
+    hit = found(r"rises on about (\w+) of the first 1,000 steps", text)[0]
+    assert hit[1] == "half" and all(0.4 < r / 1000 < 0.6 for r in rises), hit[0]
+
+
+def test_ch09_which_base_moves_the_first_rise():
+    text = flat(CH09)
+    offsets = np.arange(2000)
+    rise = {b: first_increase(offset_dot(offsets, 64, base=b)) for b in (100.0, 1e4, 1e6)}
+    hit = found(r"The first rise differs for the (\w+) base", text)[0]
+    assert hit[1] == "small" and rise[100.0] != rise[1e4] == rise[1e6], hit[0]
+
+
+def test_ch14_rows_reached_and_rows_left():
+    torch = pytest.importorskip("torch")
+    from posenc.torch_module import LearnedPositionalEmbedding
+
+    text = flat(CH14)
+    hit = found(r"Train on sequences of (\d+) tokens from position 0 with a (\d+)-row table, "
+                r"and rows (\d+) to (\d+) receive exactly zero gradient", text)[0]
+    tokens, rows, first, last = (int(g) for g in hit.groups())
+    table = LearnedPositionalEmbedding(rows, 8)
+    table(torch.zeros(2, tokens, 8)).pow(2).sum().backward()
+    untouched = (table.embedding.weight.grad.abs().sum(dim=1) == 0).nonzero().flatten().tolist()
+    assert untouched == list(range(first, last + 1)), hit[0]
+    hit = found(r"The loss reads rows 0 to (\d+) only", text)[0]
+    assert int(hit[1]) == tokens - 1 and "rows16, seen, steps = 16, 8, 5" in text, hit[0]
+    hit = found(r"One step moves rows 0 to (\d+) and leaves rows (\d+) to (\d+) alone", text)[0]
+    assert (int(hit[1]), int(hit[2]), int(hit[3])) == (tokens - 1, tokens, rows - 1), hit[0]
+
+
+def test_ch14_the_table_whose_spread_is_printed():
+    text = flat(CH14)
+    hit = found(r"\((\d+) rows of width (\d+)\) has a spread", text)[0]
+    assert f"table = LearnedPositionalEmbedding({hit[1]}, {hit[2]})" in text, hit[0]
+
+
+def test_ch14_gpt2_small_is_the_1024_by_768_table():
+    transformers = pytest.importorskip("transformers")
+    text = flat(CH14)
+    config = transformers.GPT2Config()          # the defaults are GPT-2 small's
+    assert (config.n_positions, config.n_embd, config.n_layer) == (1024, 768, 12)
+    for hit in found(r"786432 for GPT-2 (\w+)", text, count=2):     # the section, the Summary
+        assert hit[1] == "small", hit[0]
