@@ -817,6 +817,13 @@ OLD = [
     ("docs/run-it-yourself.md", "whose code the page does not show",
      "review-2026-12 p5d pass 5: 39 exec blocks show their code in a tab with a copy button; "
      "the fold now scans those tabs too"),
+    (BUGS, "the `generate` of Phi-3 and Phi-4-multimodal recomputes the cache",
+     "review-2026-12 p6b pass 6 (major): Phi-4-multimodal's prepare_inputs_for_generation drops "
+     "the cache without resetting next_sequence_length, so generate feeds only the newest token "
+     "and past the switch each step runs without context (cache of 1 token after generate)"),
+    (BUGS, "survives in the rotary modules of Wav2Vec2-Conformer, Wav2Vec2-BERT, SeamlessM4T and CLVP",
+     "review-2026-12 p6b pass 6: MusicFlamingo and EfficientLoFTR also build positions in "
+     "inv_freq's type; after .half() MusicFlamingo's cosines are off by 2.0 over 20 windows"),
 ]
 
 
