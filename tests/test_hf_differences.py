@@ -149,7 +149,10 @@ def test_refused_per_layer_blocks_negative_positions_and_mixed_dtypes():
     cos, sin = hf(torch.zeros(1), torch.arange(3)[None])
     rq, rk = apply_rotary_pos_emb(q.half(), q, cos, sin)
     assert rq.dtype == rk.dtype == torch.float32                          # promoted
+    rq, rk = apply_rotary_pos_emb(q.bfloat16(), q, cos.bfloat16(), sin.bfloat16())
+    assert (rq.dtype, rk.dtype) == (torch.bfloat16, torch.float32)       # a bfloat16 model's cos
     with pytest.raises(TypeError, match="q and k must have the same dtype"):
         RotaryEmbedding(32)(q.half(), q)
     assert "negative position ids (transformers rotates by the negative angle)" in NOTES
-    assert "transformers' ``apply_rotary_pos_emb`` returns both in float32" in NOTES
+    assert "``apply_rotary_pos_emb`` promotes each with ``cos``: both float32 in a float32 " \
+           "model, but bfloat16 ``q`` and float32 ``k`` stay so in a bfloat16 one" in NOTES

@@ -804,6 +804,36 @@ OLD = [
     (CH16, "llama.cpp on the size of the context it allocates",
      "review-2026-12 p6a pass 6: llama.cpp's get_rope_factors compares n_ctx_seq, which is "
      "n_ctx / n_seq_max unless the KV cache is unified, with the original length"),
+    (CH13, "they carry no information (correlation at most 0.019",
+     "review-2026-12 p5h pass 5: built in bfloat16, column 0 correlates -0.173 with the exact "
+     "column over 1024..2047 and +0.114 over 2048..4095; 0.019 was their cancellation"),
+    (CH13, "before it the fast columns still follow",
+     "review-2026-12 p5h pass 5: the correlations hold for the 8 fastest columns; the 40 with "
+     "omega > 1/2 reach 0.877 over 100..255"),
+    (CH13, "more than ten times what the spelling changes",
+     "review-2026-12 p5h pass 5: the spelling moves the worst error by 8.4e-6 but entries by up "
+     "to 2.44e-4, more than the 1.22e-4 it was said to be a tenth of"),
+    (CH13, "The float32 table PyTorch builds on CPU",
+     "review-2026-12 p5h pass 5: a library statement names its version (PyTorch 2.13)"),
+    (CH13, "while NumPy's kernels on AVX2 CPUs",
+     "review-2026-12 p5h pass 5: a library statement names its version (NumPy 2.4)"),
+    (CH13, "At NumPy's AVX2 and baseline levels",
+     "review-2026-12 p5h pass 5: a library statement names its version (NumPy 2.4)"),
+    (CH13, "NumPy's SIMD `exp` on AVX2",
+     "review-2026-12 p5h pass 5: a library statement names its version (NumPy 2.4)"),
+    (CH13, "with NumPy's float32 kernels on AVX2 CPUs",
+     "review-2026-12 p5h pass 5: a library statement names its version (NumPy 2.4)"),
+    (CH13, "tables of a few thousand positions or longer",
+     "review-2026-12 p5h pass 5: under one percent holds for consecutive positions; 10,000 "
+     "positions 1,000 apart need 10,024 exact rows"),
+    (CH13, "built the tutorial's way, their worst error is 31 times",
+     "review-2026-12 p5h pass 5: 31 is position 50,000's ratio; 14 to 36 over 40,000..60,000"),
+    (CH13, "with blocks of 1 each start is its own row",
+     "review-2026-12 p5h pass 5: with block 1 the starts take one exact row per group of eight, "
+     "not one each"),
+    (CH13, "dominated by rounding the angle to float64",
+     "review-2026-12 p5h pass 5: at one million the exact angle rounded once to float64 leaves "
+     "4.3e-11 of direct evaluation's 9.1e-11; the float64 frequency times the position the rest"),
     (CH16, "how much longer the served context is than the trained one. - `original_max",
      "review-2026-12 p6a pass 6: for `dynamic` the factor is a gain, not the length ratio: in "
      "transformers 5.24.0 the slowest pair at n times the trained length is slowed by "
@@ -824,6 +854,32 @@ OLD = [
     (BUGS, "survives in the rotary modules of Wav2Vec2-Conformer, Wav2Vec2-BERT, SeamlessM4T and CLVP",
      "review-2026-12 p6b pass 6: MusicFlamingo and EfficientLoFTR also build positions in "
      "inv_freq's type; after .half() MusicFlamingo's cosines are off by 2.0 over 20 windows"),
+    ("posenc/precision.py", "[round(x, 6) for x in e[\"float32 angle (tutorial)\"]] < [1e-3, 1e-3]",
+     "review-2026-12 rapi3 pass 1: a list comparison is lexicographic, so the example never "
+     "checked the second decade; it now prints both decades' errors"),
+    ("posenc/relative.py", "the ALiBi paper's rule (section 3",
+     "review-2026-12 rapi3 pass 1: the paper's section 3 gives the power-of-two sequence; the "
+     "rule for other head counts is the authors' code (get_slopes), as chapter 16 says"),
+    ("posenc/relative.py", "checked for 1 to 112 heads",
+     "review-2026-12 rapi3 pass 1: tests/test_conformance.py checks 14 head counts from 1 to 112"),
+    ("posenc/candidates.py", "the others accept and ignore it",
+     "review-2026-12 rapi3 pass 1: the other candidates check length (raw_index([5], length=3) "
+     "raises)"),
+    ("posenc/precision.py", "Every method in :data:`METHODS` gives the same bits on every machine",
+     "review-2026-12 rapi3 pass 1: three methods round encode's float64 table, whose bits differ "
+     "between CPUs (X86_V3 against X86_V2)"),
+    ("docs/run-it-yourself.md", "To see the same text as the pages, start with",
+     "review-2026-12 p5d pass 5: under NumPy 1.26 (numpy>=1.26 allows it) the line warns "
+     "'legacy printing option can currently only be '1.13', '1.21', or `False`' and is not needed"),
+    ("docs/run-it-yourself.md", "`jupyter notebook playground.ipynb`).",
+     "review-2026-12 p5d pass 5: the notebook's last cell imports posenc.lab, which needs torch "
+     "(ModuleNotFoundError: posenc.lab needs torch ...) after the three commands"),
+    (CH05, "distinct, bounded, changing gradually",
+     "review-2026-12 p5d pass 5: the values 0, 0.84, 0.91 jump 0.84 (42% of [-1, 1]) in one "
+     "step; neighbours over 0-99 are typically 0.68 apart; only the wave between them is smooth"),
+    (CH04, "so smoothness needs continuous columns",
+     "review-2026-12 p6c pass 6: chapter 3's smooth check caps a jump at 0.1; Gray bits scaled by "
+     "0.05 (two values) pass it (move 0.05), so finitely many values do not fail it"),
 ]
 
 

@@ -518,7 +518,8 @@ def test_bad_constructor_arguments(kwargs, exc, words):
 
 
 @pytest.mark.parametrize("kwargs, exc, words", [
-    ({"d_model": 7}, ValueError, "d_model.*even"),
+    ({"d_model": 0}, ValueError, "d_model must be a positive integer"),
+    ({"d_model": 8.0}, TypeError, "d_model"),
     ({"max_len": -3}, ValueError, "max_len"),
     ({"init_std": 0.0}, ValueError, "init_std"),
     ({"init_std": "0.02"}, TypeError, "init_std"),

@@ -4,7 +4,7 @@ For any head count, causal (decoder) and symmetric (encoder) forms, queries at a
 new tokens after a KV cache) and a padding mask. The slopes are those of
 :func:`posenc.relative.alibi_slopes` (the float64 reference), rounded once to float32.
 
-See the chapter "Positions in a running model"
+See the chapter "How do positions behave in a running model?"
 (docs/chapters/16-positions-in-a-running-model.md).
 """
 

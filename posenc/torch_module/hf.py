@@ -62,7 +62,8 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
       the key), a ``rope_type`` posenc does not read (``proportional``; Gemma 3's per-layer
       blocks), negative position ids (transformers rotates by the negative angle), and, in
       :class:`RotaryEmbedding`, ``q`` and ``k`` of different dtypes (transformers'
-      ``apply_rotary_pos_emb`` returns both in float32).
+      ``apply_rotary_pos_emb`` promotes each with ``cos``: both float32 in a float32 model, but
+      bfloat16 ``q`` and float32 ``k`` stay so in a bfloat16 one).
 
     Examples
     --------
@@ -133,7 +134,7 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
     def forward(self, x: torch.Tensor, position_ids: torch.Tensor, layer_type=None
                 ) -> tuple[torch.Tensor, torch.Tensor]:
         """``(cos, sin)`` at ``position_ids`` (``(batch, seq)`` integers), in ``x.dtype``: the
-        float64 angles' cos and sin rounded to float32, times the attention factor, then to
+        float64 angles' cos and sin times the attention factor, rounded once to float32, then to
         ``x.dtype``.
 
         Examples

@@ -1,5 +1,6 @@
-"""``LearnedPositionalEmbedding``: a trainable ``nn.Embedding`` table (BERT and GPT-2 style)
-with the interface of :class:`~posenc.torch_module.SinusoidalPositionalEncoding`.
+"""``LearnedPositionalEmbedding``: a trainable ``nn.Embedding`` table (BERT and GPT-2 style),
+added from ``start`` as :class:`~posenc.torch_module.SinusoidalPositionalEncoding` adds its table
+(but built with ``max_len`` first).
 
 See the chapter "What do learned positional embeddings change?" (docs/chapters/14-learned-embeddings.md).
 """
@@ -11,7 +12,6 @@ import numbers
 import torch
 from torch import nn
 
-from .._checks import check_d_model
 from .checks import check_dropout as _check_dropout
 from .checks import NotScriptable, check_input
 from .checks import check_max_len as _check_max_len
@@ -26,7 +26,7 @@ class LearnedPositionalEmbedding(NotScriptable, nn.Module):
         Number of rows (positions 0 .. max_len - 1). A learned table has no row for a later
         position, so longer input raises ``ValueError``.
     d_model : int
-        Width of the embeddings; a positive even integer (as for the sinusoidal module).
+        Width of the embeddings, any positive integer (a learned table has no sine-cosine pairs).
     dropout : float, default 0.0
         Dropout probability applied to the sum.
     init_std : float, default 0.02
@@ -47,7 +47,11 @@ class LearnedPositionalEmbedding(NotScriptable, nn.Module):
                  init_std: float = 0.02) -> None:
         super().__init__()
         self.max_len = _check_max_len(max_len)
-        self.d_model = check_d_model(d_model)
+        if isinstance(d_model, bool) or not isinstance(d_model, numbers.Integral):
+            raise TypeError(f"d_model must be a positive integer, got {d_model!r}")
+        if d_model <= 0:
+            raise ValueError(f"d_model must be a positive integer, got {d_model!r}")
+        self.d_model = int(d_model)
         if isinstance(init_std, bool) or not isinstance(init_std, numbers.Real):
             raise TypeError(f"init_std must be a positive number, got {init_std!r}")
         if not init_std > 0:

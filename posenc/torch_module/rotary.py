@@ -8,7 +8,7 @@ products), whatever the input dtype. Autograd, CPU and CUDA, ``torch.compile(ful
 in a decode loop.
 
 :mod:`posenc.relative` stays the float64 NumPy reference for one 2-D head; use this module in a
-model. See the chapter "Positions in a running model"
+model. See the chapter "How do positions behave in a running model?"
 (docs/chapters/16-positions-in-a-running-model.md).
 """
 
@@ -170,8 +170,7 @@ def apply_rotary(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, *,
     ``x``: ``(batch, heads, seq, head_dim)``; ``cos``, ``sin``: ``(batch or 1, seq, r / 2)`` or
     ``(seq, r / 2)``, one entry per pair (from :func:`rope_cos_sin`; transformers' cos holds
     ``[cos | cos]``, ``r`` entries: pass its first half), cast to ``x.dtype`` before the
-    products, as
-    ``transformers``' ``apply_rotary_pos_emb`` does. Pair ``(a, b)`` becomes
+    products, as transformers' rotary modules cast theirs. Pair ``(a, b)`` becomes
     ``(a cos + b (-sin), b cos + a sin)``: the products and sums ``apply_rotary_pos_emb`` makes
     (``rotate_half`` only negates), so in any dtype the result is the same bits for the same
     cos and sin.
@@ -210,7 +209,7 @@ class RotaryEmbedding(NotScriptable, nn.Module):
     head_dim : int
         Width of a query/key head, a positive even integer.
     base : float, default 10000
-        The paper's base; ignored when ``frequencies`` is given.
+        The paper's base; with ``frequencies`` given, only checked and kept as ``.base``.
     frequencies : array-like, optional
         The ``rotary_dim // 2`` angular frequencies ``omega_i``, e.g. from
         :func:`posenc.scaling.yarn_frequencies` or :func:`posenc.scaling.llama3_frequencies`.
@@ -245,8 +244,8 @@ class RotaryEmbedding(NotScriptable, nn.Module):
     The cache is one float32 table per device: the cos and sin of each pair at positions
     ``0 .. L - 1``, ``4 * rotary_dim`` bytes per position (64 MiB for 131072 positions at
     ``rotary_dim`` 128), from which every input dtype is cast per call. ``L`` is ``max_len``
-    when first built; a later position grows it to that position, and by at least an eighth,
-    rounded up to a multiple of 64 positions. It never shrinks by itself: :meth:`clear_cache`
+    rounded up to a multiple of 64 when first built; a later position grows it to that position,
+    and by at least an eighth, rounded up likewise. It never shrinks by itself: :meth:`clear_cache`
     drops it. ``scripts/bench_rope_cache.py`` records the bytes per cached position
     (``docs/data/bench-rope-cache.json``). Its key is the frequencies' bytes,
     ``attention_factor`` and device, so setting :attr:`frequencies` (dynamic NTK, LongRoPE's long factors) replaces it. Each instance has
@@ -335,6 +334,7 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         ...
         ValueError: frequencies must be 2 positive finite numbers (rotary_dim // 2), got array([ 1. , -0.5])
         """
+        given = omega
         if isinstance(omega, torch.Tensor):
             omega = omega.detach().cpu().to(torch.float64).numpy()
         omega = np.array(omega, dtype=np.float64).reshape(-1) if not isinstance(omega, str) \
@@ -342,7 +342,8 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         if omega is None or omega.shape != (self.rotary_dim // 2,) or \
                 not np.all(np.isfinite(omega)) or np.any(omega <= 0):
             raise ValueError(f"frequencies must be {self.rotary_dim // 2} positive finite "
-                             f"numbers (rotary_dim // 2), got {omega!r}")
+                             f"numbers (rotary_dim // 2), got "
+                             f"{given if omega is None else omega!r}")
         omega.setflags(write=False)
         self._omega = omega
         # on the CPU whatever the default device: built under ``with torch.device("meta")`` a
@@ -675,7 +676,9 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         * a key it does not know for the ``rope_type`` (a misspelt key is otherwise ignored);
         * scaling keys with no ``rope_type`` (transformers reads the block as ``"default"`` and
           drops the ``factor``);
-        * a missing key transformers also requires (it raises ``KeyError``).
+        * a missing key transformers also requires (it raises ``KeyError``);
+        * a ``partial_rotary_factor`` giving an odd width (transformers rotates one coordinate
+          more).
 
         ``dynamic`` and ``longrope`` depend on the length: ``seq_len`` (default: the original
         length) picks their frequencies; set :attr:`frequencies` again when it changes
@@ -754,7 +757,10 @@ class RotaryEmbedding(NotScriptable, nn.Module):
             raise ValueError(f"partial_rotary_factor must be a number in (0, 1], got "
                              f"{fraction!r}")
         dim = int(head_dim * fraction)
-        dim -= dim % 2
+        if dim % 2:
+            raise ValueError(f"partial_rotary_factor={fraction!r} gives int({head_dim} * "
+                             f"{fraction!r}) = {dim} rotated coordinates, an odd number "
+                             f"(transformers rotates {dim + 1}, with frequencies over {dim})")
         factor = params.get("factor")
         if factor is not None and (isinstance(factor, bool) or
                                    not isinstance(factor, numbers.Real) or not factor > 0):
@@ -820,7 +826,7 @@ ROPE_KEYS = {
 }
 """The keys :meth:`RotaryEmbedding.from_rope_parameters` reads per ``rope_type``: (required,
 optional), besides ``rope_type``, ``rope_theta`` and ``partial_rotary_factor``; those of
-transformers 5.24.0's ``_validate_*_rope_parameters`` (checked in ``tests/test_torch_rotary.py``)."""
+transformers 5.24.0's ``_validate_*_rope_parameters`` (checked in ``tests/test_torch_misuse.py``)."""
 
 
 def check_position_ids(positions, batch: int, seq: int, device) -> torch.Tensor:
