@@ -868,6 +868,9 @@ OLD = [
     ("posenc/precision.py", "Every method in :data:`METHODS` gives the same bits on every machine",
      "review-2026-12 rapi3 pass 1: three methods round encode's float64 table, whose bits differ "
      "between CPUs (X86_V3 against X86_V2)"),
+    ("posenc/properties.py", "the scale of a token embedding's entries",
+     "review-2026-12 rapi3 pass 1: true of chapter 4's toy embedding (spread 1.01); Hugging Face "
+     "initialises token embeddings with std 0.02 (BERT, GPT-2 in transformers 5.24.0)"),
     ("docs/run-it-yourself.md", "To see the same text as the pages, start with",
      "review-2026-12 p5d pass 5: under NumPy 1.26 (numpy>=1.26 allows it) the line warns "
      "'legacy printing option can currently only be '1.13', '1.21', or `False`' and is not needed"),
