@@ -106,6 +106,8 @@ def reusable(jobs, progress=None) -> dict:
     jobs = [job for job in jobs if job not in out]
     found = {}                                  # base config -> {seed: (metrics, source)}
     for path in sorted(RECORDS.glob("*.json")):
+        if path.stem not in EXPERIMENTS:        # lm.json: the language model's own record
+            continue
         record = json.loads(path.read_text(encoding="utf-8"))
         source = f"{path.name} ({record['environment']['date']})"
         for label, stored in record["configs"].items():

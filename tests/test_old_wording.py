@@ -861,6 +861,9 @@ OLD = [
     ("posenc/precision.py", "Every method in :data:`METHODS` gives the same bits on every machine",
      "review-2026-12 rapi3 pass 1: three methods round encode's float64 table, whose bits differ "
      "between CPUs (X86_V3 against X86_V2)"),
+    ("posenc/properties.py", "the scale of a token embedding's entries",
+     "review-2026-12 rapi3 pass 1: true of chapter 4's toy embedding (spread 1.01); Hugging Face "
+     "initialises token embeddings with std 0.02 (BERT, GPT-2 in transformers 5.24.0)"),
     ("docs/run-it-yourself.md", "To see the same text as the pages, start with",
      "review-2026-12 p5d pass 5: under NumPy 1.26 (numpy>=1.26 allows it) the line warns "
      "'legacy printing option can currently only be '1.13', '1.21', or `False`' and is not needed"),
@@ -877,6 +880,9 @@ OLD = [
     (CH05, "distinct, bounded, changing gradually",
      "review-2026-12 p5d pass 5: the values 0, 0.84, 0.91 jump 0.84 (42% of [-1, 1]) in one "
      "step; neighbours over 0-99 are typically 0.68 apart; only the wave between them is smooth"),
+    (CH04, "so smoothness needs continuous columns",
+     "review-2026-12 p6c pass 6: chapter 3's smooth check caps a jump at 0.1; Gray bits scaled by "
+     "0.05 (two values) pass it (move 0.05), so finitely many values do not fail it"),
 ]
 
 
