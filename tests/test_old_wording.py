@@ -877,6 +877,13 @@ OLD = [
     ("docs/run-it-yourself.md", "`jupyter notebook playground.ipynb`).",
      "review-2026-12 p5d pass 5: the notebook's last cell imports posenc.lab, which needs torch "
      "(ModuleNotFoundError: posenc.lab needs torch ...) after the three commands"),
+    (CH12, "builds the table under any combination of the choices",
+     "review-2026-12 p6f pass 6: the choices named in the Answer include the odd-width ways; "
+     "encode_variant has two of them, not DistilBERT's or Marian's (d_model = 5: none of its 8 "
+     "spacing x layout x odd tables matches either)"),
+    (CH12, '`"interleaved"`, offset 0; odd width',
+     "review-2026-12 p6f pass 6: section 3.5 says 'where pos is the position' and never where "
+     "positions start; offset 0 is the code's (tensor2tensor's start_index=0)"),
     (CH05, "distinct, bounded, changing gradually",
      "review-2026-12 p5d pass 5: the values 0, 0.84, 0.91 jump 0.84 (42% of [-1, 1]) in one "
      "step; neighbours over 0-99 are typically 0.68 apart; only the wave between them is smooth"),
