@@ -865,6 +865,13 @@ OLD = [
     ("docs/run-it-yourself.md", "whose code the page does not show",
      "review-2026-12 p5d pass 5: 39 exec blocks show their code in a tab with a copy button; "
      "the fold now scans those tabs too"),
+    (BUGS, "the `generate` of Phi-3 and Phi-4-multimodal recomputes the cache",
+     "review-2026-12 p6b pass 6 (major): Phi-4-multimodal's prepare_inputs_for_generation drops "
+     "the cache without resetting next_sequence_length, so generate feeds only the newest token "
+     "and past the switch each step runs without context (cache of 1 token after generate)"),
+    (BUGS, "survives in the rotary modules of Wav2Vec2-Conformer, Wav2Vec2-BERT, SeamlessM4T and CLVP",
+     "review-2026-12 p6b pass 6: MusicFlamingo and EfficientLoFTR also build positions in "
+     "inv_freq's type; after .half() MusicFlamingo's cosines are off by 2.0 over 20 windows"),
     ("posenc/precision.py", "[round(x, 6) for x in e[\"float32 angle (tutorial)\"]] < [1e-3, 1e-3]",
      "review-2026-12 rapi3 pass 1: a list comparison is lexicographic, so the example never "
      "checked the second decade; it now prints both decades' errors"),
@@ -888,6 +895,13 @@ OLD = [
     ("docs/run-it-yourself.md", "`jupyter notebook playground.ipynb`).",
      "review-2026-12 p5d pass 5: the notebook's last cell imports posenc.lab, which needs torch "
      "(ModuleNotFoundError: posenc.lab needs torch ...) after the three commands"),
+    (CH12, "builds the table under any combination of the choices",
+     "review-2026-12 p6f pass 6: the choices named in the Answer include the odd-width ways; "
+     "encode_variant has two of them, not DistilBERT's or Marian's (d_model = 5: none of its 8 "
+     "spacing x layout x odd tables matches either)"),
+    (CH12, '`"interleaved"`, offset 0; odd width',
+     "review-2026-12 p6f pass 6: section 3.5 says 'where pos is the position' and never where "
+     "positions start; offset 0 is the code's (tensor2tensor's start_index=0)"),
     (CH05, "distinct, bounded, changing gradually",
      "review-2026-12 p5d pass 5: the values 0, 0.84, 0.91 jump 0.84 (42% of [-1, 1]) in one "
      "step; neighbours over 0-99 are typically 0.68 apart; only the wave between them is smooth"),
