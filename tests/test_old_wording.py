@@ -905,6 +905,11 @@ OLD = [
     (CH05, "distinct, bounded, changing gradually",
      "review-2026-12 p5d pass 5: the values 0, 0.84, 0.91 jump 0.84 (42% of [-1, 1]) in one "
      "step; neighbours over 0-99 are typically 0.68 apart; only the wave between them is smooth"),
+    (CH09, "- Bounded in \\([-1, 1]\\), and every row",
+     "review-2026-12 p6d pass 6: the Summary restated the bound without Bounded's pass-5 "
+     "qualification (posenc's float64 rows, built by rotations, can pass 1 by rounding)"),
+    (CH09, "we want the encodings to stay well apart",
+     "review-2026-12 p6d pass 6: cut to pay for the Summary's 'up to rounding'"),
     (CH04, "so smoothness needs continuous columns",
      "review-2026-12 p6c pass 6: chapter 3's smooth check caps a jump at 0.1; Gray bits scaled by "
      "0.05 (two values) pass it (move 0.05), so finitely many values do not fail it"),
