@@ -6,8 +6,9 @@ every machine: IEEE arithmetic and correctly rounded ``exp``, ``sin`` and ``cos`
 (:mod:`posenc.rounding`). The three that round :func:`posenc.encode`'s float64 table inherit
 its last-bit differences between CPUs (fused multiply-adds in its rotations), which rounding
 hides except at an entry that close to a rounding boundary. So an error a method shows belongs
-to the formula and the number format, not to one CPU's kernels. :data:`MACHINE_METHODS` runs the tutorial's code with this machine's
-NumPy kernels instead, for comparison; its results differ from CPU to CPU.
+to the formula and the number format, not to one CPU's kernels. :data:`MACHINE_METHODS` runs
+the tutorial's code with this machine's NumPy kernels instead, for comparison; its results
+differ from CPU to CPU.
 
 :func:`reference` evaluates every angle and sine directly in float64, which is within
 about 1e-10 of the exact value up to position 10**6, far below float32's half unit in the last
@@ -36,7 +37,7 @@ METHODS = (
     "built in float16",
     "built in bfloat16",
 )
-"""The ways of building a table that :func:`build` knows (see the module docstring on their bits)."""
+"""The ways :func:`build` knows of building a table (on their bits, see the module docstring)."""
 
 MACHINE_METHODS = ("float32 angle (tutorial), this machine's NumPy",)
 """The tutorial's float32 code run with this machine's NumPy kernels (varies by CPU)."""

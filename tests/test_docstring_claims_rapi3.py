@@ -97,3 +97,31 @@ def test_float64_table_bits_vary_between_cpus_but_rounded_methods_agree_here():
     doc = flat(inspect.getdoc(prec))
     assert "inherit its last-bit differences between CPUs" in doc
     assert "Every method in :data:`METHODS` gives the same bits" not in doc
+
+
+def test_bound_is_the_toy_embedding_spread_not_any_embedding():
+    import posenc.properties as props
+    from posenc.attention import embed
+    assert props.BOUND == 1.0
+    spread = float(embed([f"w{i}" for i in range(50)], 64).std())
+    assert 0.9 < spread < 1.1                     # chapter 4's toy entries: spread about 1
+    source = (ROOT / "posenc" / "properties.py").read_text()
+    assert "about the spread of chapter 4's toy embedding entries" in source
+    # Hugging Face initialises token embeddings with std 0.02 (BERT, GPT-2), not 1
+    transformers = pytest.importorskip("transformers")
+    assert transformers.BertConfig().initializer_range == 0.02
+
+
+def test_first_increase_refuses_nan():
+    import posenc.similarity as sim
+    with pytest.raises(ValueError, match="values must be finite"):
+        sim.first_increase([1.0, float("nan"), 2.0])      # the old code returned None
+    with pytest.raises(ValueError, match="values must be finite"):
+        sim.first_dip([1.0, float("nan"), 2.0])
+
+
+def test_cosine_similarity_names_its_arguments_when_rows_differ():
+    import posenc.similarity as sim
+    with pytest.raises(ValueError, match="a and b must have the same number of rows"):
+        sim.cosine_similarity(np.ones((2, 3)), np.ones((3, 3)))
+    assert sim.cosine_similarity(np.ones((2, 3)), np.ones((1, 3))).shape == (2,)

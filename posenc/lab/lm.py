@@ -83,10 +83,28 @@ class LMConfig:
 
     @property
     def eval_lengths(self) -> tuple:
+        """The window lengths scored: 1, 2, 4 and 8 times ``length`` (the learned table, which
+        has no rows past ``length``, at ``length`` only).
+
+        Examples
+        --------
+        >>> from posenc.lab.lm import LMConfig
+        >>> LMConfig().eval_lengths, LMConfig(scheme="learned").eval_lengths
+        ((64, 128, 256, 512), (64,))
+        """
         ratios = RATIOS[:1] if self.scheme == "learned" else RATIOS
         return tuple(r * self.length for r in ratios)
 
     def as_dict(self) -> dict:
+        """The config as a plain dict (what a record stores).
+
+        Examples
+        --------
+        >>> from posenc.lab.lm import LMConfig
+        >>> d = LMConfig(seed=2).as_dict()
+        >>> d["seed"], d["scheme"], d["length"]
+        (2, 'sinusoid', 64)
+        """
         return dataclasses.asdict(self)
 
 

@@ -60,7 +60,7 @@ def loss_by_position(record, labels=None, bin_width: int = 16):
         left.plot(centre, binned.mean(axis=0), color=colour, linewidth=1.8, label=label)
         left.fill_between(centre, binned.min(axis=0), binned.max(axis=0), color=colour,
                           alpha=0.2, linewidth=0)
-        for i, m in enumerate(runs):
+        for m in runs:
             widths = sorted(int(w) for w in m["window_loss"])
             right.plot(widths, [math.exp(m["window_loss"][str(w)]) for w in widths],
                        color=colour, linewidth=1.2, marker="o", markersize=3, alpha=0.8)
@@ -69,9 +69,14 @@ def loss_by_position(record, labels=None, bin_width: int = 16):
               transform=left.get_xaxis_transform())
     left.set_xlabel("position in the window")
     left.set_ylabel("loss (nats per byte)")
-    left.legend(frameon=False, fontsize=10, loc="upper right")
+    left.legend(frameon=False, fontsize=10, loc="lower center", bbox_to_anchor=(0.5, 1.0),
+                ncol=len(labels))
     right.axvline(length, color=FOREGROUND, linestyle="--", linewidth=1.2)
     right.set_xscale("log", base=2)
+    widths = sorted({int(w) for label in labels for m in record["runs"][label]
+                     for w in m["window_loss"]})
+    right.set_xticks(widths, [str(w) for w in widths])
+    right.minorticks_off()
     right.set_xlabel("window length (bytes)")
     right.set_ylabel("perplexity over the window")
     return fig
