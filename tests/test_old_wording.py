@@ -35,6 +35,9 @@ CH08 = "docs/chapters/08-building-the-formula.md"
 CH06 = "docs/chapters/06-many-clocks.md"
 
 OLD = [
+    ("posenc/precision.py", "each operation computed in float32 and rounded to the half type",
+     "review-2026-12 rapi5 pass 2: for float16 build rounds exp, sin and cos once, straight to "
+     "float16 (sin 300: -0.99951171875, not -1.0 through float32), as torch 2.13 CPU does"),
     (ERRATA, "copied into Hugging Face's M2M100; [hojonathanho",
      "review-2026-12 p3k pass 3: a library statement names its version (transformers 5.24.0) and "
      "the block now checks M2M100's docstring and table"),
