@@ -6,8 +6,8 @@ position, so :mod:`posenc.properties` can test them all the same way:
 * ``pos``: an int ``n`` for the positions ``0 .. n - 1``, or a 1-D array of finite positions
   (fractional positions are allowed; the digit-based candidates use their integer part).
 * ``length``: the length of the sequence the positions belong to. Only
-  :func:`index_over_length` uses it; the others accept and ignore it, which is exactly the
-  property "the same position gets the same vector in any sequence".
+  :func:`index_over_length` uses it; the others only check it (every position below it), which
+  is exactly the property "the same position gets the same vector in any sequence".
 
 The candidates, in the order the chapters meet them: raw index, decimal digits, index / length
 (chapter "What if we use the index?"), binary bits (chapter "How do digits turn into waves?"), a single sine
@@ -60,8 +60,12 @@ def _digits(positions: np.ndarray, radix: int, width: int, name: str) -> np.ndar
             f"{positions.max():g}; pass a larger width"
         )
     whole = np.floor(positions).astype(np.int64)             # (n,)
-    place = radix ** np.arange(width, dtype=np.int64)         # (width,), fastest first
-    return ((whole[:, None] // place) % radix).astype(np.float64)
+    # columns whose place value passes int64 hold 0 (positions are at most 2**53)
+    fits = min(width, next(k for k in range(1, 64) if radix**k > 2**62))
+    place = radix ** np.arange(fits, dtype=np.int64)          # (fits,), fastest first
+    out = np.zeros((whole.size, width))
+    out[:, :fits] = (whole[:, None] // place) % radix
+    return out
 
 
 def raw_index(pos, length=None) -> np.ndarray:
@@ -91,7 +95,7 @@ def decimal_digits(pos, length=None, *, n_digits: int = 4) -> np.ndarray:
         Non-negative positions, at most ``10 ** n_digits - 1``; fractional positions use their
         integer part.
     length : int, optional
-        Ignored (accepted for the common calling convention).
+        Checked, not used (the common calling convention).
     n_digits : int, default 4
         Number of columns.
 

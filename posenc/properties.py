@@ -39,7 +39,7 @@ TRAIN_LENGTH = 256
 TEST_LENGTH = 1024
 """Positions up to ``1023``: four times the training length."""
 BOUND = 1.0
-"""Largest allowed ``|entry|``: the scale of a token embedding's entries."""
+"""Largest allowed ``|entry|``: about the spread of chapter 4's toy embedding entries."""
 DISTINCT = 1e-3
 """Two positions whose rows are closer than this count as a collision."""
 MAX_OFFSET = 16

@@ -36,7 +36,7 @@ def rotate(x, pos, *, base: float = BASE, pairing: str = "adjacent", offset: int
     Parameters
     ----------
     x : array_like, shape (seq, d)
-        Queries or keys, one row per token; ``d`` even.
+        Queries or keys, one row per token; ``d`` even unless ``rotary_dim`` is given.
     pos : int or array_like
         Positions of the rows: an int ``n`` for ``0 .. n - 1`` or a 1-D array of length ``seq``.
     base : float, default 10000
@@ -165,12 +165,12 @@ def alibi_slopes(n_heads: int) -> np.ndarray:
     """ALiBi's per-head slopes, for any number of heads.
 
     Counterpart: the slopes in Bloom's ``build_alibi_tensor`` and MPT's
-    ``build_mpt_alibi_tensor`` (Hugging Face ``transformers``), checked for 1 to 112 heads in
-    ``tests/test_conformance.py``.
+    ``build_mpt_alibi_tensor`` (Hugging Face ``transformers``), checked for 14 head counts from
+    1 to 112 in ``tests/test_conformance.py``.
 
     For a power of two ``n``, the geometric sequence ``2 ** (-8 h / n)``, ``h = 1 .. n``. For
-    other head counts the ALiBi paper's rule (section 3, and its reference code, which Bloom's
-    ``build_alibi_tensor`` follows): take the ``p`` slopes of the largest power of two
+    other head counts the rule of the ALiBi authors' code (``get_slopes``), which Bloom's
+    ``build_alibi_tensor`` follows: take the ``p`` slopes of the largest power of two
     ``p <= n_heads``, then append the first ``n_heads - p`` of every other slope of ``2 p``
     heads, ``2 ** (-8 h / (2 p))`` for ``h = 1, 3, 5, ...``. The appended slopes fall between
     the first ones, so the list is not sorted: head ``p`` gets ``2 ** (-4 / p)``, the steepest.

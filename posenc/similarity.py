@@ -144,6 +144,8 @@ def first_increase(values):
     v = np.asarray(values, dtype=np.float64)
     if v.ndim != 1 or v.size < 2:
         raise ValueError(f"values must be 1-D with at least 2 entries, got shape {v.shape}")
+    if not np.all(np.isfinite(v)):
+        raise ValueError("values must be finite (a NaN hides a rise)")
     rises = np.flatnonzero(np.diff(v) > 0)
     return None if rises.size == 0 else int(rises[0]) + 1
 
@@ -207,6 +209,9 @@ def cosine_similarity(a, b):
     a, b = _vectors(a, "a"), _vectors(b, "b")
     if a.shape[-1] != b.shape[-1]:
         raise ValueError(f"a and b must have the same length, got {a.shape[-1]} and {b.shape[-1]}")
+    if a.ndim == b.ndim == 2 and len(a) != len(b) and 1 not in (len(a), len(b)):
+        raise ValueError(f"a and b must have the same number of rows, or one a single vector; "
+                         f"got {len(a)} and {len(b)}")
     na, nb = np.linalg.norm(a, axis=-1), np.linalg.norm(b, axis=-1)
     if np.any(na == 0) or np.any(nb == 0):
         raise ValueError("a and b must not contain zero vectors (their direction is undefined)")

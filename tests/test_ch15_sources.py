@@ -96,7 +96,9 @@ def test_the_lab_result_carries_its_task_ratio_and_start_symbol():
     assert "That argument can be measured" not in why
     assert "the argument is not tested here" in why
     assert "with no start symbol" in why and '"output the symbol 3 back"' in why
-    assert "one task at one ratio, 2x" in why
+    assert "That is one task, 2x to 8x" in why
+    start = EXPERIMENTS["start"].configs["rope"]
+    assert start.test_lengths[-1] == 8 * start.train_lengths[0]
 
 
 def test_the_rope_type_sentence_is_scoped_to_the_table():

@@ -26,19 +26,27 @@ def paragraphs(path: Path) -> list:
     return [" ".join(p.split()) for p in re.split(r"\n\s*\n", text)]
 
 
-def test_the_lab_tests_one_ratio_on_inputs_without_a_start_symbol():
+def test_the_lab_tests_three_ratios_with_and_without_a_start_symbol():
+    """The older experiments test at twice the training length on inputs with no start symbol;
+    the start and ratio experiments (posenc.lab.lengths) add 4x and 8x and the start symbol."""
     import inspect
 
     import torch
 
     from posenc.lab import tasks
     from posenc.lab.experiments import EXPERIMENTS
-    ratios = {max(c.test_lengths) / c.train_lengths[-1] for e in EXPERIMENTS.values()
-              for c in e.configs.values() if max(c.test_lengths) > c.train_lengths[-1]}
-    assert ratios == {2.0}, "a new ratio: the pages' 'twice' is no longer the whole story"
+    from posenc.lab.lengths import LengthConfig
+    old = [c for e in EXPERIMENTS.values() for c in e.configs.values()
+           if not isinstance(c, LengthConfig)]
+    ratios = {max(c.test_lengths) / c.train_lengths[-1] for c in old
+              if max(c.test_lengths) > c.train_lengths[-1]}
+    assert ratios == {2.0}, "a new ratio in the older experiments: their pages say 'twice'"
     assert "bos" not in inspect.signature(tasks.batch).parameters
     first = tasks.batch("kback", 512, 24, generator=torch.Generator().manual_seed(0))[0][:, 0]
     assert len(first.unique()) == 16, "a fixed first symbol: the pages' 'no start symbol' is stale"
+    start = EXPERIMENTS["start"].configs.values()
+    assert {c.bos for c in start} == {True, False}
+    assert {n / c.train_lengths[-1] for c in start for n in c.test_lengths} == {1, 2, 4, 8}
 
 
 def unscoped(path: Path) -> list:

@@ -750,6 +750,24 @@ OLD = [
     ("docs/tour.md", "two different words point almost the same way",
      "review-2026-12 p4m pass 4: 'from position 6 on' is the folded picture's sample (64 entries "
      "of spread 0.5; at spread 1.0 it is 9 to 12); the main line now names the sample"),
+    (CH10B, "At twice it, the only ratio tested",
+     "review-2026-12 lab1 pass 1: start.json tests every model at 2x, 4x and 8x"),
+    (CH10B, "training length; no longer input was tested",
+     "review-2026-12 lab1 pass 1: RoPE at 8x scored 0.442 to 0.809 (start.json)"),
+    (CH10B, "the two were not compared at one width and budget",
+     "review-2026-12 lab1 pass 1: ratio.json compares them at width 32, 400 steps, start symbol"),
+    ("docs/chapters/15-what-came-next.md", "That is one task at one ratio, 2x",
+     "review-2026-12 lab1 pass 1: the lab now tests 2x to 8x"),
+    ("docs/tour.md", "at most 0.082 with a learned table",
+     "review-2026-12 p4c pass 4 (fixed by lab1): 0.082 cleared the worst seed by 0.0001"),
+    (ERRATA, "scored 0.073 to 0.31 up to",
+     "review-2026-12 p4c pass 4 (fixed by lab1): 0.31 rounded the AVX-512 seed 0 outwards"),
+    (ERRATA, "the learned table stayed at most 0.082",
+     "review-2026-12 p4c pass 4 (fixed by lab1): the verdict's threshold is 0.147"),
+    (CH10B, "The learned table's fell to at most 0.082",
+     "review-2026-12 p4c pass 4 (fixed by lab1): the verdict's threshold is 0.147"),
+    (CH10B, "At unseen positions that fell to at most 0.31.",
+     "review-2026-12 p4c pass 4 (fixed by lab1): the shift verdict's threshold is 0.5"),
     (CH04, "an even spacing with the same ends fails locality",
      "review-2026-12 p5c pass 5: true at d_model 64 only; at 128, 256 and 512 the even spacing "
      "passes all seven of chapter 3's checks, and chapter 8 shows far offsets under 20,000 "
@@ -858,15 +876,63 @@ OLD = [
     ("docs/run-it-yourself.md", "whose code the page does not show",
      "review-2026-12 p5d pass 5: 39 exec blocks show their code in a tab with a copy button; "
      "the fold now scans those tabs too"),
+    (BUGS, "the `generate` of Phi-3 and Phi-4-multimodal recomputes the cache",
+     "review-2026-12 p6b pass 6 (major): Phi-4-multimodal's prepare_inputs_for_generation drops "
+     "the cache without resetting next_sequence_length, so generate feeds only the newest token "
+     "and past the switch each step runs without context (cache of 1 token after generate)"),
+    (BUGS, "survives in the rotary modules of Wav2Vec2-Conformer, Wav2Vec2-BERT, SeamlessM4T and CLVP",
+     "review-2026-12 p6b pass 6: MusicFlamingo and EfficientLoFTR also build positions in "
+     "inv_freq's type; after .half() MusicFlamingo's cosines are off by 2.0 over 20 windows"),
+    ("posenc/precision.py", "[round(x, 6) for x in e[\"float32 angle (tutorial)\"]] < [1e-3, 1e-3]",
+     "review-2026-12 rapi3 pass 1: a list comparison is lexicographic, so the example never "
+     "checked the second decade; it now prints both decades' errors"),
+    ("posenc/relative.py", "the ALiBi paper's rule (section 3",
+     "review-2026-12 rapi3 pass 1: the paper's section 3 gives the power-of-two sequence; the "
+     "rule for other head counts is the authors' code (get_slopes), as chapter 16 says"),
+    ("posenc/relative.py", "checked for 1 to 112 heads",
+     "review-2026-12 rapi3 pass 1: tests/test_conformance.py checks 14 head counts from 1 to 112"),
+    ("posenc/candidates.py", "the others accept and ignore it",
+     "review-2026-12 rapi3 pass 1: the other candidates check length (raw_index([5], length=3) "
+     "raises)"),
+    ("posenc/precision.py", "Every method in :data:`METHODS` gives the same bits on every machine",
+     "review-2026-12 rapi3 pass 1: three methods round encode's float64 table, whose bits differ "
+     "between CPUs (X86_V3 against X86_V2)"),
+    ("posenc/properties.py", "the scale of a token embedding's entries",
+     "review-2026-12 rapi3 pass 1: true of chapter 4's toy embedding (spread 1.01); Hugging Face "
+     "initialises token embeddings with std 0.02 (BERT, GPT-2 in transformers 5.24.0)"),
     ("docs/run-it-yourself.md", "To see the same text as the pages, start with",
      "review-2026-12 p5d pass 5: under NumPy 1.26 (numpy>=1.26 allows it) the line warns "
      "'legacy printing option can currently only be '1.13', '1.21', or `False`' and is not needed"),
     ("docs/run-it-yourself.md", "`jupyter notebook playground.ipynb`).",
      "review-2026-12 p5d pass 5: the notebook's last cell imports posenc.lab, which needs torch "
      "(ModuleNotFoundError: posenc.lab needs torch ...) after the three commands"),
+    (CH12, "builds the table under any combination of the choices",
+     "review-2026-12 p6f pass 6: the choices named in the Answer include the odd-width ways; "
+     "encode_variant has two of them, not DistilBERT's or Marian's (d_model = 5: none of its 8 "
+     "spacing x layout x odd tables matches either)"),
+    (CH12, '`"interleaved"`, offset 0; odd width',
+     "review-2026-12 p6f pass 6: section 3.5 says 'where pos is the position' and never where "
+     "positions start; offset 0 is the code's (tensor2tensor's start_index=0)"),
     (CH05, "distinct, bounded, changing gradually",
      "review-2026-12 p5d pass 5: the values 0, 0.84, 0.91 jump 0.84 (42% of [-1, 1]) in one "
      "step; neighbours over 0-99 are typically 0.68 apart; only the wave between them is smooth"),
+    (CH09, "- Bounded in \\([-1, 1]\\), and every row",
+     "review-2026-12 p6d pass 6: the Summary restated the bound without Bounded's pass-5 "
+     "qualification (posenc's float64 rows, built by rotations, can pass 1 by rounding)"),
+    (CH09, "we want the encodings to stay well apart",
+     "review-2026-12 p6d pass 6: cut to pay for the Summary's 'up to rounding'"),
+    (CH04, "so smoothness needs continuous columns",
+     "review-2026-12 p6c pass 6: chapter 3's smooth check caps a jump at 0.1; Gray bits scaled by "
+     "0.05 (two values) pass it (move 0.05), so finitely many values do not fail it"),
+    (CH10B, "One result differs",
+     "review-2026-12 rlm pass 1: three differ from Press et al. (2022): their rotary stayed below "
+     "the sinusoid past L (section 2.2, Tables 2-3) and their ALiBi improved with longer inputs "
+     "(section 4.1); here RoPE overtook the sinusoid at 8L and ALiBi stayed flat"),
+    (CH10B, "ALiBi matched Press et al.",
+     "review-2026-12 rlm pass 1: their ALiBi improved with longer inputs; the lab's stayed flat"),
+    (CH10B, "within 0.03 for ALiBi",
+     "review-2026-12 rlm pass 1: the sliding-window estimate (4,096 bytes) is at the noise of "
+     "ALiBi's other 64-position blocks (-0.022..+0.041); no sliding evaluation was run; cut"),
 ]
 
 

@@ -5,7 +5,9 @@ and checked through the code around them. Review-2026-12 p5c pass 5 flipped such
 chapters 3 and 4 ("\\(\\sqrt 6\\)" to "\\(\\sqrt 5\\)", "six bits" to "five", "in five seeds" to
 "four", "8 columns or fewer" to "6") and every page check still passed. Here each count is read
 from its sentence and compared with a value computed in plain Python or NumPy (posenc only for a
-lab record), so a flipped count fails.
+lab record), so a flipped count fails. Review-2026-12 p6c pass 6 found more such counts in
+chapters 4 and 5, and small statements (a word, a formula, a lower bound) whose flip passed;
+HOLDS evaluates those sentences' own statements.
 
 Review-2026-12 p6e pass 6 did the same in chapter 13 (how precise is the table): "the 8 fastest
 columns" to 6, "4 times in float64" to 3, "four products" to three and others passed the page
@@ -25,8 +27,12 @@ ROOT = Path(__file__).resolve().parents[1]
 CH03 = "docs/chapters/03-what-should-a-good-encoding-satisfy.md"
 CH04 = "docs/chapters/04-from-digits-to-waves.md"
 CH13 = "docs/chapters/13-how-precise-is-the-table.md"
+CH05 = "docs/chapters/05-is-one-sine-enough.md"
 NUMBER_WORDS = {w: n for n, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())}
+NUMBER_WORDS.update({w: n for n, w in enumerate(
+    "zeroth first second third fourth fifth sixth seventh eighth ninth tenth".split())})
+NUMBER_WORDS.update(twenty=20, thirty=30, forty=40, fifty=50, hundred=100)
 
 
 def bits_differing(a: int, b: int) -> int:
@@ -49,6 +55,66 @@ def widest_not_local(base: float = 10000.0) -> int:
     widest = 2 * (failing.index(False))
     assert all(failing[: widest // 2]) and not any(failing[widest // 2:])
     return widest
+
+
+def sine_step_identity(fn: str, num: str, den: str) -> bool:
+    """Chapter 5's step between neighbours, 2 sin(w/2) fn(w (pos + num/den)), against np.diff."""
+    p = np.arange(300)
+    f = {"cos": np.cos, "sin": np.sin}.get(fn)
+    return f is not None and all(
+        np.allclose(np.diff(np.sin(w * p)), 2 * np.sin(w / 2) * f(w * (p[:-1] + int(num) / int(den))))
+        for w in (1.0, 0.1, 0.01))
+
+
+def two_values_per_period_2() -> int:
+    """How many values a period-2 sine takes at the integers, whatever its phase (the most)."""
+    p = np.arange(64)
+    return max(len(np.unique(np.round(np.sin(np.pi * p + phase), 12)))
+               for phase in np.linspace(0.1, 2 * np.pi, 50))
+
+
+def nyquist_period() -> int:
+    """The longest period (in positions, on a 0.01 grid from 1.01 to 4) whose sine, sampled at
+    the integers with phase 0.4, takes at most two values: a wave no longer than it is a jump."""
+    p = np.arange(64)
+    periods = np.round(np.arange(101, 401) / 100, 2)
+    two = [T for T in periods if len(np.unique(np.round(np.sin(2 * np.pi * p / T + 0.4), 9))) <= 2]
+    return round(max(two))
+
+
+def decimals_both_round() -> int:
+    """The most decimals at which the sine's mean over 0..999 rounds to 0.0 and the shifted one to 0.5."""
+    x = np.arange(1000)
+    return max(k for k in range(1, 9) if round(abs(float(np.sin(x).mean())), k) == 0.0
+               and round(float(((np.sin(x) + 1) / 2).mean()), k) == 0.5)
+
+
+def closest_pairs_1000() -> list:
+    v = np.sin(np.arange(1000))
+    i, j = np.triu_indices(1000, 1)
+    order = np.argsort(np.abs(v[i] - v[j]), kind="stable")[:8]
+    return [(int(i[k]), int(j[k])) for k in order]
+
+
+def closest(table: np.ndarray) -> float:
+    i, j = np.triu_indices(len(table), 1)
+    return float(np.linalg.norm(table[i] - table[j], axis=1).min())
+
+
+def two_columns_over_best_alone() -> float:
+    """Chapter 5: closest pair of (sin pos, sin 0.1 pos) over 0..99 against either wave's alone."""
+    fast, slow = np.sin(np.arange(100))[:, None], np.sin(0.1 * np.arange(100))[:, None]
+    return closest(np.hstack([fast, slow])) / max(closest(fast), closest(slow))
+
+
+def steep_not_smooth(factor: str) -> bool:
+    """tanh(factor sin) in place of each sin/cos column of width 64: its largest move for a step
+    of 0.01 within [0, 64) exceeds chapter 3's limit of 0.1 (own NumPy)."""
+    om = np.repeat(10000.0 ** (-np.arange(0, 64, 2) / 64), 2)
+    phase = np.tile([0, np.pi / 2], 32)
+    x = np.arange(0, 6400) / 100
+    table = np.tanh(int(factor) * np.sin(np.outer(x, om) + phase))
+    return float(np.linalg.norm(np.diff(table, axis=0), axis=1).max()) > 0.1
 
 
 def offset_seeds() -> int:
@@ -145,7 +211,143 @@ COUNTS = [
      lambda: round(float(np.spacing(1.0)) / float(1.0 - np.nextafter(1.0, 0.0)))),
     (CH13, r"its (\w+) fastest pairs alone cross",
      lambda: int((10000.0 ** (-np.arange(0, 64, 2) / 64) > 0.5).sum())),
+    # review-2026-12 p6d pass 6: more small counts of chapter 3 that a flip left passing
+    (CH03, r"\*\*Answer\.\*\* (\w+) properties, each precise", lambda: len(properties().PROPERTIES)),
+    (CH03, r"None of the (\w+) naive candidates", lambda: len(candidates()) - 1),
+    (CH03, r"Here are the (\w+), drawn over positions", lambda: len(candidates())),
+    (CH03, r"drawn over positions 0 to (\d+)\. For the sinusoidal", lambda: gallery_last()),
+    (CH03, r"whose first (\w+) columns are all fast", lambda: fast_columns_hidden()),
+    (CH03, r"up to 1024 \(positions 0 to 1023\), (\w+) times longer", lambda: 1024 // 256),
+    (CH03, r"\(by (\d) when a decimal digit rolls over\)",
+     lambda: max(abs(int(a) - int(b)) for n in range(9999) for a, b in zip(f"{n:04d}", f"{n + 1:04d}"))),
+    (CH03, r"the sinusoid's cosines reach it at position (\d+)", lambda: cosines_at_one()),
+    (CH03, r"(\w+) fast sines whose frequencies share no period", lambda: ch06_counter_example_size()),
+    (CH03, r"which covers the paper's (\w+) widths", lambda: len({512, 1024} & set(range(10, 1025, 2)))),
+    (CH03, r"So (\w+) of the properties reduce to that function", lambda: len(BY_OFFSET)),
+    (CH03, r"The other (\w+) hold at any width", lambda: len(properties().PROPERTIES) - len(BY_OFFSET)),
+    (CH03, r"(\w+) verdicts change\.", lambda: verdicts_changed_by_strict_threshold()),
+    # review-2026-12 p6c pass 6: further small counts of chapters 4 and 5 that a flip left passing
+    (CH04, r"the next one once per (\d+) steps",
+     lambda: int(np.flatnonzero(np.diff((np.arange(64) >> 1) & 1))[0]) + 1),
+    (CH04, r"the next once per (\d+): column",
+     lambda: int(np.flatnonzero(np.diff((np.arange(64) >> 2) & 1))[0]) + 1),
+    (CH04, r"\(the (\w+) lowest bits turn from 1 to 0", lambda: bin(31 & ~32).count("1")),
+    (CH04, r"and the (\w+) turns on\)", lambda: (32).bit_length()),
+    (CH04, r"Its period \\\(2\^\{j\+1\}\\\) is a multiple of (\d+)",
+     lambda: int(np.gcd.reduce([2 ** (j + 1) for j in range(1, 12)]))),
+    (CH04, r"only alternates between (\w+) values", two_values_per_period_2),
+    (CH04, r"needs a period longer than (\d+)\.", nyquist_period),
+    (CH04, r"6\.3\\\), above (\d+)\.", nyquist_period),
+    (CH04, r"0\.0 and 0\.5 to (\w+) decimals", decimals_both_round),
+    (CH04, r"column 0 \((\w+) periods\)", lambda: round(50 / (2 * np.pi))),
+    (CH04, r"successive codes differ in exactly (\w+) bit",
+     lambda: {bits_differing(gray(j), gray(j + 1)) for j in range(4095)}.pop()),
+    (CH04, r"Crossing an integer now flips exactly (\w+) bit",
+     lambda: max(bits_differing(gray(j), gray(j + 1)) for j in range(4095))),
+    (CH04, r"is a distance of (\d+), down from", lambda: round(np.sqrt(bits_differing(gray(31), gray(32))))),
+    (CH04, r"But 1 is still (\w+) times the limit of 0\.1", lambda: round(1 / 0.1)),
+    (CH04, r"Neighbours are now all exactly (\d+) apart",
+     lambda: round(np.sqrt(bits_differing(gray(62), gray(63))))),
+    (CH04, r"(\w+) whole periods of length 8", lambda: 64 // 8),
+    (CH04, r"Column 0 has \\\(\\omega = (\d+)\\\)", lambda: round(10000.0 ** (-0 / 64))),
+    (CH05, r"almost exactly (\d+) turns", lambda: round(44 / (2 * np.pi))),
+    (CH05, r"Position (\d+), one rough period after 0", lambda: round(2 * np.pi)),
+    (CH05, r"closer to position 0 than (\d+) is", lambda: round(2 * np.pi)),
+    (CH05, r"not 0 and (\d+) \(0\.279 apart\)", lambda: round(2 * np.pi)),
+    (CH05, r"add up to at most (\d+), so the smallest gap", lambda: 1 - (-1)),
+    (CH05, r"the wave turns back after position (\d+) and",
+     lambda: int(np.argmax(np.diff(np.sin(np.arange(100))) <= 0))),
+    (CH05, r"against 0 to (\d+) for \\\(\\omega = 1\\\)",
+     lambda: int(np.argmax(np.diff(np.sin(np.arange(100))) <= 0))),
+    (CH05, r"that integer is 113 or \\\((\d+) \\times 113\\\)",
+     lambda: max(round(max((b - a) / (2 * np.pi), (a + b) / np.pi, key=lambda v: -abs(v - round(v))))
+                 for a, b in closest_pairs_1000()) // 113),
+    (CH05, r"1065 = (\d+) \\times 355", lambda: 1065 // 355),
+    (CH05, r"710 = (\d+) \\times 355", lambda: 710 // 355),
+    (CH05, r"\\\(44 \\approx (\d+) \\cdot 2\\pi\\\)", lambda: round(44 / (2 * np.pi))),
+    (CH05, r"\\\(22 - (\d+)\\pi \\approx", lambda: round(22 / np.pi)),
+    (CH05, r"takes (\w+) thirds of the shortfall",
+     lambda: round(3 * np.log(np.sin(0.99) / 2) / np.log(
+         (np.sin(0.99) - np.sin(0.98)) / (2 / 99)))),
 ]
+
+# (page, pattern, predicate on the groups): the sentence's own statement, computed.
+HOLDS = [
+    (CH04, r"though a steep wave such as \\\(\\tanh\((\d+) \\sin x\)\\\) is not smooth",
+     steep_not_smooth),
+    (CH04, r"half as many \(rounded (\w+)\)",
+     lambda word: [{"down": 63 // 2 ** j, "up": -(-63 // 2 ** j)}.get(word) for j in range(7)]
+     == [int(np.count_nonzero(np.diff((np.arange(64) >> j) & 1))) for j in range(7)]),
+    (CH04, r"by the zigzag a (\w+) period later",
+     lambda word: {"quarter": 4, "half": 2, "third": 3}.get(word) == round(2 * np.pi / (np.pi / 2))),
+    (CH05, r"more than (\w+) times farther apart",
+     lambda word: two_columns_over_best_alone() > as_number(word)),
+    (CH05, r"\(113 is (\w+), so the pair mirrors", lambda word: word == ("odd", "even")[113 % 2 == 0]),
+    (CH05, r"the angle \\\(0\.01\\,pos\\\) stays below (\d+), short of the crest",
+     lambda n: 0.01 * 99 < int(n) < np.pi / 2),
+    (CH05, r"neighbours, \\\(2 \\sin\(\\omega/2\) \\(\w+)\(\\omega\\,\(pos \+ (\d)/(\d)\)\)\\\)",
+     sine_step_identity),
+    (CH05, r"\\\((\d+)/(\d+) \\approx (0\.\d+)\\\)",
+     lambda a, b, shown: round(int(a) / int(b), len(shown) - 2) == float(shown)),
+]
+
+# Chapter 3's fold: the four properties that reduce to the distance at offset k.
+BY_OFFSET = ("unique", "extends", "smooth", "local")
+
+
+def properties():
+    from posenc import properties as P
+    assert set(BY_OFFSET) <= set(P.PROPERTIES)
+    return P
+
+
+def candidates():
+    from posenc.candidates import CANDIDATES
+    return CANDIDATES
+
+
+def gallery_last() -> int:
+    text = (ROOT / CH03).read_text()
+    return int(re.search(r"last = (\d+)\s+# positions 0 \.\. last", text)[1])
+
+
+def fast_columns_hidden() -> int:
+    """The gallery's default panel shows the first max_columns columns; for the sinusoid at
+    d_model 64 each of them completes more than 7 turns over positions 0 to 63."""
+    import inspect
+    from posenc.plots.candidates import gallery
+    shown = inspect.signature(gallery).parameters["max_columns"].default
+    omega = 10000.0 ** (-np.arange(0, 64, 2) / 64)
+    assert all(64 * omega[j // 2] / (2 * np.pi) > 7 for j in range(shown))
+    return shown
+
+
+def cosines_at_one() -> int:
+    omega = 10000.0 ** (-np.arange(0, 64, 2) / 64)
+    return int(np.flatnonzero((np.cos(np.outer(np.arange(1024), omega)) == 1).all(axis=1))[0])
+
+
+def ch06_counter_example_size() -> int:
+    text = re.sub(r"\s+", " ", (ROOT / "docs/chapters/06-many-clocks.md").read_text())
+    omegas = re.search(r"no common period, \\\(\\omega = ([^)]*?)\\\)", text)[1]
+    return len(omegas.split(","))
+
+
+def verdicts_changed_by_strict_threshold() -> int:
+    """Exercise 2: (candidate, check) verdicts that change when the threshold goes from 0.001
+    to 0.05; both checks that use it (unique, extends) run at each threshold."""
+    P = properties()
+    checks = {"unique": P.unique, "extends": P.extends}
+    loose = P.DISTINCT
+    def verdicts():
+        return {(k, c): f(k).passed for k in candidates() for c, f in checks.items()}
+    before = verdicts()
+    try:
+        P.DISTINCT = 0.05
+        after = verdicts()
+    finally:
+        P.DISTINCT = loose
+    return sum(before[key] != after[key] for key in before)
 
 
 def as_number(text: str) -> int:
@@ -172,3 +374,13 @@ def test_ch13_summary_ratio_names_its_width():
         d = int(width)
         assert round(spelling_error(d, "exp", "float32") / spelling_error(d, "power", "float32"), 1) \
             == float(ratio), (ratio, width)
+
+
+@pytest.mark.parametrize("page, pattern, holds", HOLDS,
+                         ids=[f"ch{p[14:16]}:" + re.sub(r"[^A-Za-z0-9 ]", "", pat)[:30] for p, pat, _ in HOLDS])
+def test_small_statement_holds(page, pattern, holds):
+    text = re.sub(r"\s+", " ", (ROOT / page).read_text())
+    found = re.findall(pattern, text)
+    assert found, f"{page}: the sentence {pattern!r} is gone; update this test with it"
+    for match in found:
+        assert holds(*(match if isinstance(match, tuple) else (match,))), (page, pattern, match)

@@ -5,7 +5,9 @@ positions (chapter "What does a trained model do with the encoding?").
 - :mod:`posenc.lab.tasks`: seeded synthetic tasks;
 - :mod:`posenc.lab.run`: one run, config in, metrics out;
 - :mod:`posenc.lab.experiments`: the experiments, their verdicts and their records;
-- :mod:`posenc.lab.baseline`: the order-blind baseline ("chance") of each task, exactly.
+- :mod:`posenc.lab.baseline`: the order-blind baseline ("chance") of each task, exactly;
+- :mod:`posenc.lab.lengths`: a start symbol, the "reverse" task and tests to 8x the training
+  length, in a runner of its own (only the experiments that use it hash it).
 """
 
 import importlib.util as _util

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
+from .lengths import LengthConfig, mean_kback_float
 from .run import Config, run
 
 SEEDS = (0, 1, 2, 3, 4)
@@ -113,6 +114,7 @@ class Experiment:
     configs: dict          # label -> Config (seed 0; the runner sets each seed)
     checks: tuple
     seeds: tuple = SEEDS
+    code: tuple = CODE     # the files of posenc/lab that train its runs (hashed)
 
     def config(self, label: str, seed: int) -> Config:
         """The config of one label at one seed; seed 0 of an :data:`ATTENTION` config also
@@ -507,12 +509,168 @@ LONGER = Experiment(
            ">", 0.99, n=N_SEEN)),
     seeds=AXIS_SEEDS)
 
+# ------------------------------------------------------------------ 14. a start symbol, 2x to 8x
+# Issue 39: the same k back (k = 3, trained on 24 symbols) with and without one fixed start
+# symbol in front of every sequence, each model tested on 24, 48, 96 and 192 symbols (1x, 2x,
+# 4x, 8x). These runs use posenc.lab.lengths, so only these records hash that module. Without
+# the start symbol a run is the run of experiment 3 (past) for the same seed, step for step.
+RATIOS = (2, 4, 8)
+LENGTH_CODE = CODE + ("lengths.py",)
+
+
+def _lengths(config: Config, **changes) -> LengthConfig:
+    fields = {name: getattr(config, name) for name in config.__dataclass_fields__}
+    return LengthConfig(**{**fields, **changes})
+
+
+LENGTH_BASE = _lengths(PAST_BASE, test_lengths=(L_TRAIN,) + tuple(r * L_TRAIN for r in RATIOS))
+START = " + start symbol"
+START_CONFIGS = {}
+for _s in ("none", "alibi", "sinusoid", "rope"):
+    START_CONFIGS[_s] = replace(LENGTH_BASE, scheme=_s)
+    START_CONFIGS[_s + START] = replace(LENGTH_BASE, scheme=_s, bos=True)
+
+
+def _past_ratio(m, label, ratio):
+    """Accuracy at the unseen positions 24 .. 24 r - 1 of inputs r times the training length."""
+    return _positions(m, label, ratio * L_TRAIN, L_TRAIN, ratio * L_TRAIN)
+
+
+def _blind_ratio(ratio):
+    """The order-blind baseline at those positions (posenc.lab.lengths.mean_kback_float)."""
+    return round(mean_kback_float(L_TRAIN, ratio * L_TRAIN), 3)
+
+
+STARTX = Experiment(
+    "start", "A start symbol or none: k back (k = 3), 400 steps, trained on 24 symbols, tested "
+    "to 8x",
+    START_CONFIGS,
+    (Check("nope-start-learns",
+           "causal NoPE with a start symbol: accuracy at the trained length after 400 steps "
+           "above 0.5 (order-blind baseline 0.229)",
+           lambda m: _acc(m, "none" + START, L_TRAIN), ">", 0.5, n=N_SEEN),
+     Check("alibi-start-learns",
+           "ALiBi (2 heads) with a start symbol: accuracy at the trained length after 400 steps "
+           "above 0.4 (order-blind baseline 0.229)",
+           lambda m: _acc(m, "alibi" + START, L_TRAIN), ">", 0.4, n=N_SEEN),
+     Check("nope-no-start-not-yet",
+           "causal NoPE without a start symbol: accuracy at the trained length after 400 steps "
+           "below 0.6", lambda m: _acc(m, "none", L_TRAIN), "<", 0.6, n=N_SEEN),
+     Check("alibi-no-start-not-yet",
+           "ALiBi (2 heads) without a start symbol: accuracy at the trained length after 400 "
+           "steps below 0.6", lambda m: _acc(m, "alibi", L_TRAIN), "<", 0.6, n=N_SEEN),
+     Check("nope-start-fails-2x",
+           "causal NoPE with a start symbol: accuracy at unseen positions 24-47 (2x) below 0.3 "
+           "(order-blind baseline 0.147)",
+           lambda m: _past_ratio(m, "none" + START, 2), "<", 0.3, n=N_UNSEEN),
+     Check("alibi-start-fails-2x",
+           "ALiBi (2 heads) with a start symbol: accuracy at unseen positions 24-47 (2x) "
+           "below 0.3 (order-blind baseline 0.147)",
+           lambda m: _past_ratio(m, "alibi" + START, 2), "<", 0.3, n=N_UNSEEN),
+     Check("sinusoid-fails-2x-either-way",
+           "sinusoid, with and without a start symbol: accuracy at unseen positions 24-47 (2x) "
+           "below 0.5 (the larger of the two)",
+           lambda m: max(_past_ratio(m, "sinusoid", 2), _past_ratio(m, "sinusoid" + START, 2)),
+           "<", 0.5, n=N_UNSEEN),
+     Check("rope-holds-2x-either-way",
+           "RoPE, with and without a start symbol: accuracy at unseen positions 24-47 (2x) above "
+           "0.9 (the smaller of the two)",
+           lambda m: min(_past_ratio(m, "rope", 2), _past_ratio(m, "rope" + START, 2)),
+           ">", 0.9, n=N_UNSEEN)),
+    seeds=AXIS_SEEDS, code=LENGTH_CODE)
+
+RATIO_CONFIGS = {label: START_CONFIGS[label]
+                 for label in ("rope", "rope" + START, "alibi" + START, "sinusoid")}
+N_RATIO = {r: PAST_BASE.eval_size * (r - 1) * L_TRAIN for r in RATIOS}   # answers past L
+RATIO = Experiment(
+    "ratio", "2x, 4x and 8x the training length: RoPE, and RoPE against ALiBi at one width and "
+    "budget (k = 3, d_model 32, 2 heads, 400 steps)", RATIO_CONFIGS,
+    (Check("rope-holds-2x", "RoPE, no start symbol: accuracy at unseen positions 24-47 (2x) "
+           "above 0.9", lambda m: _past_ratio(m, "rope", 2), ">", 0.9, n=N_RATIO[2]),
+     Check("rope-drops-from-2x-to-8x",
+           "RoPE, no start symbol: 2x minus 8x accuracy at unseen positions, above 0.1",
+           lambda m: _past_ratio(m, "rope", 2) - _past_ratio(m, "rope", 8), ">", 0.1),
+     Check("rope-ahead-of-alibi-at-2x",
+           "with a start symbol: RoPE minus ALiBi accuracy at unseen positions 24-47 (2x), "
+           "above 0.3", lambda m: _past_ratio(m, "rope" + START, 2)
+           - _past_ratio(m, "alibi" + START, 2), ">", 0.3, n=N_RATIO[2], diff=True),
+     Check("rope-ahead-of-alibi-at-8x",
+           "with a start symbol: RoPE minus ALiBi accuracy at unseen positions 24-191 (8x), "
+           "above 0", lambda m: _past_ratio(m, "rope" + START, 8)
+           - _past_ratio(m, "alibi" + START, 8), ">", 0.0, n=N_RATIO[8], diff=True),
+     Check("sinusoid-fails-at-every-ratio",
+           "sinusoid, no start symbol: accuracy at unseen positions below 0.5 at 2x, 4x and 8x "
+           "(the largest)", lambda m: max(_past_ratio(m, "sinusoid", r) for r in RATIOS),
+           "<", 0.5, n=N_RATIO[2])),
+    seeds=AXIS_SEEDS, code=LENGTH_CODE)
+
+# ------------------------------------------------------------------ 15. reverse (distance grows)
+# Kazemnejad et al. (2023)'s "reverse" (posenc.lab.lengths): n symbols, a separator, the symbols
+# reversed; output j is 2 j + 1 positions after its source. Trained on n = 1 to 8 (uniformly, as
+# their train split), with a start symbol, tested at n = 8, 16, 32 and 64 (1x to 8x).
+REVERSE_LENGTHS = (8, 16, 32, 64)
+REVERSE_BASE = LengthConfig(task="reverse", bos=True, train_lengths=tuple(range(1, 9)),
+                            test_lengths=REVERSE_LENGTHS, steps=1500)
+REVERSE_SCHEMES = ("none", "sinusoid", "rope", "alibi")
+
+
+def _rev(m, label, n, key="accuracy"):
+    return m[label]["test"][str(n)][key]
+
+
+REVERSE = Experiment(
+    "reverse", "Reverse n symbols (Kazemnejad et al. 2023), trained on n = 1 to 8 with a start "
+    "symbol, 1500 steps, tested at n = 8 to 64",
+    {s: replace(REVERSE_BASE, scheme=s) for s in REVERSE_SCHEMES},
+    (Check("reverse-rope-learns", "RoPE: accuracy per output at n = 8 (trained) above 0.8",
+           lambda m: _rev(m, "rope", 8), ">", 0.8, n=REVERSE_BASE.eval_size * 8),
+     Check("reverse-every-scheme-fails-2x",
+           "every scheme: share of sequences with every output right at n = 16 (2x) below 0.05 "
+           "(the largest)", lambda m: max(_rev(m, s, 16, "sequences") for s in REVERSE_SCHEMES),
+           "<", 0.05),
+     Check("reverse-every-scheme-below-half-2x",
+           "every scheme: accuracy per output at n = 16 (2x) below 0.5 (the largest)",
+           lambda m: max(_rev(m, s, 16) for s in REVERSE_SCHEMES), "<", 0.5,
+           n=REVERSE_BASE.eval_size * 16)),
+    seeds=AXIS_SEEDS, code=LENGTH_CODE)
+
 EXPERIMENTS = {e.name: e for e in (ORDER, INDEX, PAST, LEARNED, SHIFT, CONCAT, SCALE, OFFSET,
-                                            SAME, BUDGET, AXES, HEADS, LONGER)}
+                                            SAME, BUDGET, AXES, HEADS, LONGER,
+                                            STARTX, RATIO, REVERSE)}
+
+
+def code_only(source: str) -> bytes:
+    """A module's syntax tree without its docstrings, as bytes: what :func:`code_hash` hashes of
+    a file outside :data:`CODE`, so that an edited docstring or comment leaves the records of
+    the experiments that use it current (a step toward hashing only the code that runs). The
+    files of :data:`CODE` are hashed byte for byte, as the older records were.
+
+    Examples
+    --------
+    >>> from posenc.lab.experiments import code_only
+    >>> code_only("'One.'; x = 1  # a comment") == code_only("'Two.'; x = 1")
+    True
+    >>> code_only("x = 1") == code_only("x = 2")
+    False
+    """
+    import ast
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        scoped = isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                   ast.AsyncFunctionDef))
+        if (scoped and body and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree).encode()
 
 
 def code_hash(experiment: Experiment) -> str:
-    """sha256 of the code that trains (model, tasks, run) and the experiment's configs.
+    """sha256 of the code that trains (``experiment.code``: model, tasks and run, and for the
+    experiments of :mod:`posenc.lab.lengths` that module too) and the experiment's configs.
+    An experiment hashes only the files it trains with, so a new module leaves older records
+    current.
 
     The checks are not hashed: :func:`decide` recomputes the verdicts from the recorded runs,
     so a changed threshold needs no re-training (``python scripts/lab.py --decide``).
@@ -525,8 +683,9 @@ def code_hash(experiment: Experiment) -> str:
     """
     digest = hashlib.sha256()
     here = Path(__file__).resolve().parent
-    for name in CODE:
-        digest.update((here / name).read_bytes())
+    for name in experiment.code:
+        path = here / name
+        digest.update(path.read_bytes() if name in CODE else code_only(path.read_text()))
     configs = {label: [experiment.config(label, 0).as_dict(), experiment.config(label, 1).as_dict()]
                for label in experiment.configs}
     digest.update(json.dumps(configs, sort_keys=True).encode())
@@ -551,7 +710,7 @@ def decide(experiment: Experiment, runs: dict) -> list:
 def _work(job):
     import torch
     torch.set_num_threads(1)
-    return job, run(job)
+    return job, (job.train_run() if hasattr(job, "train_run") else run(job))
 
 
 def jobs_of(chosen, seeds=None) -> list:
