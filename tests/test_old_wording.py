@@ -905,9 +905,23 @@ OLD = [
     (CH05, "distinct, bounded, changing gradually",
      "review-2026-12 p5d pass 5: the values 0, 0.84, 0.91 jump 0.84 (42% of [-1, 1]) in one "
      "step; neighbours over 0-99 are typically 0.68 apart; only the wave between them is smooth"),
+    (CH09, "- Bounded in \\([-1, 1]\\), and every row",
+     "review-2026-12 p6d pass 6: the Summary restated the bound without Bounded's pass-5 "
+     "qualification (posenc's float64 rows, built by rotations, can pass 1 by rounding)"),
+    (CH09, "we want the encodings to stay well apart",
+     "review-2026-12 p6d pass 6: cut to pay for the Summary's 'up to rounding'"),
     (CH04, "so smoothness needs continuous columns",
      "review-2026-12 p6c pass 6: chapter 3's smooth check caps a jump at 0.1; Gray bits scaled by "
      "0.05 (two values) pass it (move 0.05), so finitely many values do not fail it"),
+    (CH10B, "One result differs",
+     "review-2026-12 rlm pass 1: three differ from Press et al. (2022): their rotary stayed below "
+     "the sinusoid past L (section 2.2, Tables 2-3) and their ALiBi improved with longer inputs "
+     "(section 4.1); here RoPE overtook the sinusoid at 8L and ALiBi stayed flat"),
+    (CH10B, "ALiBi matched Press et al.",
+     "review-2026-12 rlm pass 1: their ALiBi improved with longer inputs; the lab's stayed flat"),
+    (CH10B, "within 0.03 for ALiBi",
+     "review-2026-12 rlm pass 1: the sliding-window estimate (4,096 bytes) is at the noise of "
+     "ALiBi's other 64-position blocks (-0.022..+0.041); no sliding evaluation was run; cut"),
 ]
 
 

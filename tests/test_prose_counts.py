@@ -136,6 +136,21 @@ COUNTS = [
     (CH03, r"into position 64 would flip (\w+) bits", lambda: bits_differing(63, 64)),
     (CH03, r"need entries (\w+) times larger", lambda: round(1023 / 255)),
     (CH03, r"(\w+) bits are enough for 4096 positions", lambda: (4096 - 1).bit_length()),
+    # review-2026-12 p6d pass 6: more small counts of chapter 3 that a flip left passing
+    (CH03, r"\*\*Answer\.\*\* (\w+) properties, each precise", lambda: len(properties().PROPERTIES)),
+    (CH03, r"None of the (\w+) naive candidates", lambda: len(candidates()) - 1),
+    (CH03, r"Here are the (\w+), drawn over positions", lambda: len(candidates())),
+    (CH03, r"drawn over positions 0 to (\d+)\. For the sinusoidal", lambda: gallery_last()),
+    (CH03, r"whose first (\w+) columns are all fast", lambda: fast_columns_hidden()),
+    (CH03, r"up to 1024 \(positions 0 to 1023\), (\w+) times longer", lambda: 1024 // 256),
+    (CH03, r"\(by (\d) when a decimal digit rolls over\)",
+     lambda: max(abs(int(a) - int(b)) for n in range(9999) for a, b in zip(f"{n:04d}", f"{n + 1:04d}"))),
+    (CH03, r"the sinusoid's cosines reach it at position (\d+)", lambda: cosines_at_one()),
+    (CH03, r"(\w+) fast sines whose frequencies share no period", lambda: ch06_counter_example_size()),
+    (CH03, r"which covers the paper's (\w+) widths", lambda: len({512, 1024} & set(range(10, 1025, 2)))),
+    (CH03, r"So (\w+) of the properties reduce to that function", lambda: len(BY_OFFSET)),
+    (CH03, r"The other (\w+) hold at any width", lambda: len(properties().PROPERTIES) - len(BY_OFFSET)),
+    (CH03, r"(\w+) verdicts change\.", lambda: verdicts_changed_by_strict_threshold()),
     # review-2026-12 p6c pass 6: further small counts of chapters 4 and 5 that a flip left passing
     (CH04, r"the next one once per (\d+) steps",
      lambda: int(np.flatnonzero(np.diff((np.arange(64) >> 1) & 1))[0]) + 1),
@@ -200,6 +215,64 @@ HOLDS = [
     (CH05, r"\\\((\d+)/(\d+) \\approx (0\.\d+)\\\)",
      lambda a, b, shown: round(int(a) / int(b), len(shown) - 2) == float(shown)),
 ]
+
+# Chapter 3's fold: the four properties that reduce to the distance at offset k.
+BY_OFFSET = ("unique", "extends", "smooth", "local")
+
+
+def properties():
+    from posenc import properties as P
+    assert set(BY_OFFSET) <= set(P.PROPERTIES)
+    return P
+
+
+def candidates():
+    from posenc.candidates import CANDIDATES
+    return CANDIDATES
+
+
+def gallery_last() -> int:
+    text = (ROOT / CH03).read_text()
+    return int(re.search(r"last = (\d+)\s+# positions 0 \.\. last", text)[1])
+
+
+def fast_columns_hidden() -> int:
+    """The gallery's default panel shows the first max_columns columns; for the sinusoid at
+    d_model 64 each of them completes more than 7 turns over positions 0 to 63."""
+    import inspect
+    from posenc.plots.candidates import gallery
+    shown = inspect.signature(gallery).parameters["max_columns"].default
+    omega = 10000.0 ** (-np.arange(0, 64, 2) / 64)
+    assert all(64 * omega[j // 2] / (2 * np.pi) > 7 for j in range(shown))
+    return shown
+
+
+def cosines_at_one() -> int:
+    omega = 10000.0 ** (-np.arange(0, 64, 2) / 64)
+    return int(np.flatnonzero((np.cos(np.outer(np.arange(1024), omega)) == 1).all(axis=1))[0])
+
+
+def ch06_counter_example_size() -> int:
+    text = re.sub(r"\s+", " ", (ROOT / "docs/chapters/06-many-clocks.md").read_text())
+    omegas = re.search(r"no common period, \\\(\\omega = ([^)]*?)\\\)", text)[1]
+    return len(omegas.split(","))
+
+
+def verdicts_changed_by_strict_threshold() -> int:
+    """Exercise 2: (candidate, check) verdicts that change when the threshold goes from 0.001
+    to 0.05; both checks that use it (unique, extends) run at each threshold."""
+    P = properties()
+    checks = {"unique": P.unique, "extends": P.extends}
+    loose = P.DISTINCT
+    def verdicts():
+        return {(k, c): f(k).passed for k in candidates() for c, f in checks.items()}
+    before = verdicts()
+    try:
+        P.DISTINCT = 0.05
+        after = verdicts()
+    finally:
+        P.DISTINCT = loose
+    return sum(before[key] != after[key] for key in before)
 
 
 def as_number(text: str) -> int:
