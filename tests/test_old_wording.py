@@ -391,6 +391,17 @@ OLD = [
      "review-2026-12 p2h pass 2: no CI job runs the kernel levels and no AVX-512 CPU ran them"),
     (CH13, "the three x86 kernel levels CI tests (AVX-512, AVX2, baseline)",
      "review-2026-12 p2h pass 2: the same, in the exp-or-power section"),
+    (CH13, "so the error grows with position: 6.6e-06 at worst",
+     "review-2026-12 p6e pass 6: the Answer's figures are d_model 512's; up to one million the "
+     "worst is 6.9e-02 at 768 and 7.2e-02 at 1024"),
+    (CH13, "Computed in float32 it grows like the position",
+     "review-2026-12 p6e pass 6: the Summary restated d_model 512's figures for every width"),
+    (CH13, "If you must compute in float32, expect an error of up to about 8.0e-8",
+     "review-2026-12 p6e pass 6: 8.0e-8 times the position is d_model 512's; 8.45e-8 at 2,159 "
+     "for 2048"),
+    (CH13, "runs of a few thousand consecutive positions or longer",
+     "review-2026-12 p6e pass 6: a run of 3,000 can need 1.03% exact rows (unaligned start); "
+     "under one percent from 3,201 on"),
     (CH13, "on AVX2 and AVX-512 CPUs can nearly double it",
      "review-2026-12 p2h pass 2: AVX-512 never measured here (no such CPU)"),
     (CH13, "SIMD `exp` on AVX2 and AVX-512 is less accurate",
