@@ -35,6 +35,9 @@ CH08 = "docs/chapters/08-building-the-formula.md"
 CH06 = "docs/chapters/06-many-clocks.md"
 
 OLD = [
+    ("posenc/similarity.py", "the top of the climb that follows",
+     "review-2026-12 rapi5 pass 2: the climb stops at a flat step: first_dip([3, 2, 2.5, 2.5, 3]) "
+     "gives (1, 2, 0.5) although the curve climbs on to 3"),
     ("posenc/precision.py", "each operation computed in float32 and rounded to the half type",
      "review-2026-12 rapi5 pass 2: for float16 build rounds exp, sin and cos once, straight to "
      "float16 (sin 300: -0.99951171875, not -1.0 through float32), as torch 2.13 CPU does"),
