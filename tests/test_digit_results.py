@@ -225,3 +225,23 @@ def test_ch09_exercise_3_without_pair_0():
     assert int(hit[1]) == int(dist[1:].argmin()) + 2, hit[0]
     hit = found(r"the closest \(offset (\d+)\) by", text)[0]
     assert int(hit[1]) == int(dist.argmin()) + 1, hit[0]
+
+
+# review-2026-12 p7e pass 7: "widths 2 to 8 fail locality" holds for chapter 3's check over 256
+# positions only; over 20,000 positions widths 10 to 14 fail too (a far offset comes closer than
+# a neighbour). The scorecard now names both windows.
+
+def test_ch09_locality_window():
+    import inspect
+    from posenc.similarity import offset_distance
+
+    text = flat(CH09)
+    hit = found(r"widths (\d+) to (\d+) fail locality over ([\d,]+) positions", text)[0]
+    assert int(hit[3].replace(",", "")) == inspect.signature(P.local).parameters["n"].default, hit[0]
+    assert failing_widths("local") == list(range(int(hit[1]), int(hit[2]) + 1, 2)), hit[0]
+    hit = found(r"over ([\d,]+) positions locality fails up to width (\d+), not (\d+)\.", text)[0]
+    far = inspect.signature(P.local).parameters["far"].default
+    over_long = [d for d in range(2, 66, 2) if offset_distance(
+        np.arange(far, int(hit[1].replace(",", ""))), d).min() < offset_distance(1, d)]
+    assert over_long == list(range(2, int(hit[2]) + 1, 2)), hit[0]
+    assert int(hit[3]) == failing_widths("local")[-1], hit[0]

@@ -939,6 +939,10 @@ OLD = [
     (CH10B, "within 0.03 for ALiBi",
      "review-2026-12 rlm pass 1: the sliding-window estimate (4,096 bytes) is at the noise of "
      "ALiBi's other 64-position blocks (-0.022..+0.041); no sliding evaluation was run; cut"),
+    (CH09, "So the position never makes the encoding larger",
+     "review-2026-12 p7e pass 7: the bound on each entry does not fix the length (entries in "
+     "[-1, 1] allow any length up to sqrt(d_model)); the constant length comes from sin^2 + cos^2 "
+     "= 1, the next section; cut"),
 ]
 
 
