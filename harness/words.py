@@ -254,6 +254,35 @@ def _distinct(checks: list, word: str) -> list:
     return out
 
 
+def _one_check_per_sentence(found: list, mine: list, near: list, k: int, el, path,
+                            owner) -> None:
+    """Per sentence, not per paragraph: as many checks naming a word as sentences saying it, so
+    flipping one sentence's word to one another sentence of the paragraph says fails.
+    ``owner(check, word)`` is the paragraph a shared check's statement of the word counts for."""
+    said_in = {}
+    for s in mine:
+        if s.verdict != "exempt":
+            for w in s.words:
+                said_in.setdefault(w, []).append(s)
+    for w in {w for c in near for w in comment_words(c)}:
+        stating = _distinct([c for c in near
+                             if w in comment_words(c) and owner(c, w) == k], w)
+        if len(stating) > len(said_in.get(w, [])):
+            found.append(Sentence(
+                str(path), stating[0].line,
+                f"{len(stating)} checks next to the paragraph at line {el.first} state "
+                f"{w!r}, which {len(said_in.get(w, []))} of its sentences say: one "
+                f"sentence each", [w], verdict="flagged", missing=[w], section=el.section))
+    for w, group in said_in.items():
+        naming = len(_distinct([c for c in near if names(c.text, w)
+                                and owner(c, w) in (k, None)], w))
+        if len(group) > naming:
+            for s in [s for s in group if s.verdict == "satisfied"][naming:]:
+                s.verdict = "flagged"
+                s.missing = [f"{w} (said by {len(group)} sentences of the paragraph, "
+                             f"named by {naming} check(s) next to it: one each)"]
+
+
 def lint(path, page: Page | None = None) -> list:
     """The verdict on every claim-word sentence of ``path`` (or of the parsed ``page``)."""
     if page is None:
@@ -338,30 +367,7 @@ def lint(path, page: Page | None = None) -> list:
                 s.verdict = "flagged" if s.missing else "satisfied"
             found.append(s)
             mine.append(s)
-        # Per sentence, not per paragraph: as many checks naming a word as sentences saying it,
-        # so flipping one sentence's word to one another sentence of the paragraph says fails.
-        said_in = {}
-        for s in mine:
-            if s.verdict != "exempt":
-                for w in s.words:
-                    said_in.setdefault(w, []).append(s)
-        for w in {w for c in near for w in comment_words(c)}:
-            stating = _distinct([c for c in near
-                                 if w in comment_words(c) and owner(c, w) == k], w)
-            if len(stating) > len(said_in.get(w, [])):
-                found.append(Sentence(
-                    str(path), stating[0].line,
-                    f"{len(stating)} checks next to the paragraph at line {el.first} state "
-                    f"{w!r}, which {len(said_in.get(w, []))} of its sentences say: one "
-                    f"sentence each", [w], verdict="flagged", missing=[w], section=el.section))
-        for w, group in said_in.items():
-            naming = len(_distinct([c for c in near if names(c.text, w)
-                                    and owner(c, w) in (k, None)], w))
-            if len(group) > naming:
-                for s in [s for s in group if s.verdict == "satisfied"][naming:]:
-                    s.verdict = "flagged"
-                    s.missing = [f"{w} (said by {len(group)} sentences of the paragraph, "
-                                 f"named by {naming} check(s) next to it: one each)"]
+        _one_check_per_sentence(found, mine, near, k, el, path, owner)
         # directions: as many sentences saying "at least 0.001" as checks next to it state it
         spoken = [d for line, text in sentences(el) if not NO_CLAIM.search(text)
                   for d in directions(_prose(text, math=True))]

@@ -35,7 +35,8 @@ CHECK_FULL = ("order",)   # ... and these experiments' seed 0 in full, verdicts 
 # ... and the headline verdicts re-decided at seeds no record holds (issue 39): a bound fitted
 # to the recorded seeds has to hold at fresh ones too. {experiment: (labels, check ids)}
 FRESH_SEEDS = (100, 101, 102)
-FRESH = {"past": (("sinusoid", "rope"), ("sinusoid-fails-past-L", "rope-holds-past-L"))}
+FRESH = {"past": (("sinusoid", "rope"), ("sinusoid-fails-past-L", "rope-holds-past-L")),
+         "start": (("none + start symbol",), ("nope-start-fails-2x",))}
 
 
 def bar(started, what="runs"):

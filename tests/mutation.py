@@ -115,7 +115,7 @@ HARNESS_MUTANTS = [
            "                bound = None",
            "a bound after at least/at most is rounded to its safe side"),
     Mutant("words: one check serves every sentence of a paragraph", "harness/words.py",
-           "        if PER_SENTENCE:", "        if False:",
+           "        _one_check_per_sentence(found, mine, near, k, el, path, owner)\n", "",
            "each sentence saying a word needs its own check"),
     Mutant("numbers: equal numbers on a line share one output", "harness/numbers.py",
            "        if len(outs) < len(found):", "        if False:",

@@ -133,3 +133,95 @@ def test_ch14_gpt2_small_is_the_1024_by_768_table():
     assert (config.n_positions, config.n_embd, config.n_layer) == (1024, 768, 12)
     for hit in found(r"786432 for GPT-2 (\w+)", text, count=2):     # the section, the Summary
         assert hit[1] == "small", hit[0]
+
+
+# review-2026-12 p6d pass 6: more single digits and number words of chapter 9 that a flip left
+# passing ("all six checks", "8 times shorter", "four periods and more", "about 4", ...).
+
+def test_ch09_seven_properties():
+    text = flat(CH09)
+    for pattern in (r"it passes all (\w+) checks of", r"to pass all (\w+) properties"):
+        hit = found(pattern, text)[0]
+        assert WORDS[hit[1]] == len(P.PROPERTIES), hit[0]
+
+
+def test_ch09_embedding_shorter_than_the_encoding():
+    text = flat(CH09)
+    hit = found(r"the embedding is (\d+) times shorter at \\\(d_\{\\text\{model\}\} = (\d+)\\\)", text)[0]
+    d = int(hit[2])
+    assert int(hit[1]) == round(np.sqrt(d / 2) / (d ** -0.5 * np.sqrt(d))), hit[0]
+
+
+def test_ch09_random_projection_pairs_share_an_offset():
+    text = flat(CH09)
+    hit = found(r"the score between positions (\d+) and (\d+) is not the score between (\d+) and (\d+)",
+                text)[0]
+    a, b, c, e = (int(g) for g in hit.groups())
+    assert b - a == e - c > 0 and f"score({a}, {b}), score({c}, {e})" in text, hit[0]
+
+
+def test_ch09_steady_decline_and_first_rise():
+    text = flat(CH09)
+    hit = found(r"up to offset (\d+) for \\\(d_\{\\text\{model\}\} = 64\\\), (\d+) for 128 and (\d+) "
+                r"for 512 \(the first rise is (\w+) offset later: (\d+), (\d+) and (\d+)\)", text)[0]
+    k = np.arange(2000)
+    rises = [first_increase(offset_dot(k, d)) for d in (64, 128, 512)]
+    steady = [int(g) for g in hit.groups()[:3]]
+    later = WORDS[hit[4]]
+    assert [int(g) for g in hit.groups()[4:]] == rises, hit[0]
+    assert [s + later for s in steady] == rises and later == 1, hit[0]
+
+
+def test_ch09_periods_of_the_slowest_pair():
+    text = flat(CH09)
+    hit = found(r"over offsets up to 200,000, (\w+) periods and more", text)[0]
+    period = posenc.wavelengths(512)[-1]
+    assert WORDS[hit[1]] == int(200_000 // period), hit[0]
+
+
+def test_ch09_exercise_1_largest_rise_and_no_single_pair():
+    text = flat(CH09)
+    omegas = posenc.frequencies(64)
+    at = np.arange(1001)[:, None]
+    parts = np.cos(omegas * (at + 1)) - np.cos(omegas * at)      # (offset, pair)
+    rise = parts.sum(axis=1)
+    hit = found(r"The largest rise is about (\d+), so", text)[0]
+    assert int(hit[1]) == round(float(rise.max())), hit[0]
+    hit = found(r"in (\w+) of those (\d+) does one pair climb that far", text)[0]
+    above = rise > 1
+    assert int(hit[2]) == int(above.sum()), hit[0]
+    alone = int((parts[above].max(axis=1) >= rise[above]).sum())
+    assert {"none": 0, **WORDS}[hit[1]] == alone, hit[0]
+
+
+def test_ch09_exercise_2_swapped_ends():
+    text = flat(CH09)
+    hit = found(r"the first rise stays at (\d+); swap their middle and slow pairs and it moves "
+                r"from (\d+) to (\d+)\.", text)[0]
+    w100, w10k = posenc.frequencies(64, base=100.0), posenc.frequencies(64)
+    split = 0.3
+
+    def first_rise(omegas):
+        return first_increase(np.cos(np.multiply.outer(np.arange(2000), omegas)).sum(axis=1))
+    fast = first_rise(np.r_[w100[w100 > split], w10k[w10k <= split]])
+    slow = first_rise(np.r_[w10k[w10k > split], w100[w100 <= split]])
+    stays, before, after = (int(g) for g in hit.groups())
+    assert (stays, before, after) == (fast, first_rise(w10k), slow) and stays == before, hit[0]
+
+
+def test_ch09_exercise_3_without_pair_0():
+    text = flat(CH09)
+    hit = found(r"Drop the fastest pair \(columns (\d+) and (\d+)\)", text)[0]
+    pe = posenc.encode(50, 64)
+    omega0 = posenc.frequencies(64)[0]
+    assert np.allclose(pe[:, int(hit[1])], np.sin(omega0 * np.arange(50))) and np.allclose(
+        pe[:, int(hit[2])], np.cos(omega0 * np.arange(50))), hit[0]
+    slow31 = posenc.frequencies(64)[1:]
+    k = np.arange(1, 200_001)
+    dist = np.sqrt(np.clip(2 * len(slow31) - 2 * sum(np.cos(k * f) for f in slow31), 0, None))
+    hit = found(r"Offset (\d+) doubles each angle", text)[0]
+    assert int(hit[1]) == 2, hit[0]
+    hit = found(r"the runner-up is offset (\d+) at", text)[0]
+    assert int(hit[1]) == int(dist[1:].argmin()) + 2, hit[0]
+    hit = found(r"the closest \(offset (\d+)\) by", text)[0]
+    assert int(hit[1]) == int(dist.argmin()) + 1, hit[0]

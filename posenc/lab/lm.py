@@ -6,7 +6,7 @@ the vendored tragedies (:mod:`posenc.lab.corpus`) as bytes and predicts the next
 trained on windows of ``length`` bytes drawn at random from the ten training plays, then
 evaluated on the held-out play as Press et al. (2022) evaluate: the text is cut into
 non-overlapping windows of ``W`` bytes, every byte of a window is predicted from the bytes before
-it in that window (the first from none), and the loss is averaged over the window. That average
+it in that window (the first from one byte), and the loss is averaged over the window. That average
 at ``W = length, 2 length, 4 length, 8 length`` is what their Figure 1 plots (as a perplexity,
 ``exp(loss)``) against ``W``. :func:`evaluate` also keeps the loss at each position of the
 ``8 length`` windows, averaged over the windows: a causal model's prediction at position ``p``
