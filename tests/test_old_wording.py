@@ -934,6 +934,13 @@ OLD = [
     (CH04, "so smoothness needs continuous columns",
      "review-2026-12 p6c pass 6: chapter 3's smooth check caps a jump at 0.1; Gray bits scaled by "
      "0.05 (two values) pass it (move 0.05), so finitely many values do not fail it"),
+    (CH16, "mask. A forward call without `position_ids` numbers the columns instead, pads included.",
+     "review-2026-12 p7a pass 7: true of Llama and GPT-2, not of every model: OPT's forward "
+     "(transformers 5.24.0) numbers positions from the attention mask (last-logit gap 7e-08 "
+     "with 3 pads, GPT-2 0.36)"),
+    (CH16, "**factor**: YaRN and Llama 3 need the block's `factor`",
+     "review-2026-12 p7a pass 7: `linear` and `dynamic` blocks without `factor` are refused "
+     "with the same KeyError in transformers 5.24.0"),
     (CH10B, "One result differs",
      "review-2026-12 rlm pass 1: three differ from Press et al. (2022): their rotary stayed below "
      "the sinusoid past L (section 2.2, Tables 2-3) and their ALiBi improved with longer inputs "
