@@ -893,6 +893,10 @@ OLD = [
      "review-2026-12 p7b pass 7: after a 4096-token input, decoding steps at 3000 and 3001 keep "
      "the 4096 base (dynamic_rope_update grows only past max_seq_len_cached); only steps past "
      "the longest input since the last reset change it"),
+    (BUGS, "elementwise and returns the cosines in the input's type",
+     "review-2026-12 p7b pass 7: 25 of the 194 model files with Llama's product return float32 "
+     "cosines (OLMo, OLMo 2, Ernie 4.5: 'keeping it in full precision'; DeepSeek-V2 a complex "
+     "table); Olmo2RotaryEmbedding on a bfloat16 input returns float32"),
     ("posenc/precision.py", "[round(x, 6) for x in e[\"float32 angle (tutorial)\"]] < [1e-3, 1e-3]",
      "review-2026-12 rapi3 pass 1: a list comparison is lexicographic, so the example never "
      "checked the second decade; it now prints both decades' errors"),
