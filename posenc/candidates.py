@@ -54,16 +54,24 @@ def _digits(positions: np.ndarray, radix: int, width: int, name: str) -> np.ndar
     if positions.size and positions.min() < 0:
         raise ValueError(f"pos must be >= 0 for {name}, got {positions.min():g}")
     top = radix ** width - 1
-    if positions.size and positions.max() > top:
+    if positions.size and float(positions.max()) > top:    # Python compares float and int exactly
         raise ValueError(
             f"pos must be at most {top} for {name} with {width} columns, got "
             f"{positions.max():g}; pass a larger width"
         )
-    whole = np.floor(positions).astype(np.int64)             # (n,)
-    # columns whose place value passes int64 hold 0 (positions are at most 2**53)
+    out = np.zeros((positions.size, width))
+    if positions.size and positions.max() >= 2.0**62:
+        # past int64: exact digits from Python integers (float64 whole numbers are exact)
+        for row, whole in enumerate(int(v) for v in np.floor(positions)):
+            for k in range(width):
+                whole, out[row, k] = divmod(whole, radix)
+                if not whole:
+                    break
+        return out
+    whole = np.floor(positions).astype(np.int64)             # (n,), below 2**62
+    # place values past 2**62 would overflow int64; those columns stay 0
     fits = min(width, next(k for k in range(1, 64) if radix**k > 2**62))
     place = radix ** np.arange(fits, dtype=np.int64)          # (fits,), fastest first
-    out = np.zeros((whole.size, width))
     out[:, :fits] = (whole[:, None] // place) % radix
     return out
 

@@ -158,9 +158,10 @@ def build(method: str, pos, d_model: int, base: float = BASE) -> np.ndarray:
         - ``"float64, cast to float32"``: :func:`posenc.encode` with ``dtype="float32"``;
         - ``"float64, stored as float16"`` / ``"... bfloat16"``: the float64 table rounded once;
         - ``"built in float16"`` / ``"built in bfloat16"``: the tutorial's code on half-precision
-          tensors, as PyTorch runs it on CPU: each operation computed in float32 and rounded to
-          the half type, the Python factor ``-log(base) / d_model`` taken as a float32 scalar,
-          each elementary function correctly rounded (bfloat16 emulated by :func:`to_bfloat16`).
+          tensors, as PyTorch runs it on CPU: each product computed in float32 and rounded to
+          the half type, the Python factor ``-log(base) / d_model`` taken as a float32 scalar;
+          ``exp``, ``sin`` and ``cos`` correctly rounded straight to float16, or to float32 and
+          then to bfloat16 (emulated by :func:`to_bfloat16`).
     pos : int or array_like
         Positions, as for :func:`posenc.encode`.
     d_model : int

@@ -151,10 +151,10 @@ def first_increase(values):
 
 
 def first_dip(values):
-    """The first local minimum and how far the curve climbs back out of it.
+    """The first local minimum and how far the first rise climbs out of it.
 
     Returns ``(j_min, j_max, depth)``: ``values[j_min]`` is the first local minimum (the index
-    before the first rise), ``values[j_max]`` the top of the climb that follows, and
+    before the first rise), ``values[j_max]`` the end of the strict rise that follows, and
     ``depth = values[j_max] - values[j_min]``. ``None`` if the values never rise.
 
     Examples
@@ -162,6 +162,8 @@ def first_dip(values):
     >>> from posenc.similarity import first_dip
     >>> first_dip([5.0, 3.0, 2.0, 2.5, 2.75, 1.0])
     (2, 4, 0.75)
+    >>> first_dip([3.0, 2.0, 2.5, 2.5, 3.0])           # a flat step ends the rise
+    (1, 2, 0.5)
     """
     start = first_increase(values)
     if start is None:

@@ -35,6 +35,12 @@ CH08 = "docs/chapters/08-building-the-formula.md"
 CH06 = "docs/chapters/06-many-clocks.md"
 
 OLD = [
+    ("posenc/similarity.py", "the top of the climb that follows",
+     "review-2026-12 rapi5 pass 2: the climb stops at a flat step: first_dip([3, 2, 2.5, 2.5, 3]) "
+     "gives (1, 2, 0.5) although the curve climbs on to 3"),
+    ("posenc/precision.py", "each operation computed in float32 and rounded to the half type",
+     "review-2026-12 rapi5 pass 2: for float16 build rounds exp, sin and cos once, straight to "
+     "float16 (sin 300: -0.99951171875, not -1.0 through float32), as torch 2.13 CPU does"),
     (ERRATA, "copied into Hugging Face's M2M100; [hojonathanho",
      "review-2026-12 p3k pass 3: a library statement names its version (transformers 5.24.0) and "
      "the block now checks M2M100's docstring and table"),
@@ -388,6 +394,17 @@ OLD = [
      "review-2026-12 p2h pass 2: no CI job runs the kernel levels and no AVX-512 CPU ran them"),
     (CH13, "the three x86 kernel levels CI tests (AVX-512, AVX2, baseline)",
      "review-2026-12 p2h pass 2: the same, in the exp-or-power section"),
+    (CH13, "so the error grows with position: 6.6e-06 at worst",
+     "review-2026-12 p6e pass 6: the Answer's figures are d_model 512's; up to one million the "
+     "worst is 6.9e-02 at 768 and 7.2e-02 at 1024"),
+    (CH13, "Computed in float32 it grows like the position",
+     "review-2026-12 p6e pass 6: the Summary restated d_model 512's figures for every width"),
+    (CH13, "If you must compute in float32, expect an error of up to about 8.0e-8",
+     "review-2026-12 p6e pass 6: 8.0e-8 times the position is d_model 512's; 8.45e-8 at 2,159 "
+     "for 2048"),
+    (CH13, "runs of a few thousand consecutive positions or longer",
+     "review-2026-12 p6e pass 6: a run of 3,000 can need 1.03% exact rows (unaligned start); "
+     "under one percent from 3,201 on"),
     (CH13, "on AVX2 and AVX-512 CPUs can nearly double it",
      "review-2026-12 p2h pass 2: AVX-512 never measured here (no such CPU)"),
     (CH13, "SIMD `exp` on AVX2 and AVX-512 is less accurate",
@@ -918,6 +935,13 @@ OLD = [
     (CH04, "so smoothness needs continuous columns",
      "review-2026-12 p6c pass 6: chapter 3's smooth check caps a jump at 0.1; Gray bits scaled by "
      "0.05 (two values) pass it (move 0.05), so finitely many values do not fail it"),
+    (CH16, "mask. A forward call without `position_ids` numbers the columns instead, pads included.",
+     "review-2026-12 p7a pass 7: true of Llama and GPT-2, not of every model: OPT's forward "
+     "(transformers 5.24.0) numbers positions from the attention mask (last-logit gap 7e-08 "
+     "with 3 pads, GPT-2 0.36)"),
+    (CH16, "**factor**: YaRN and Llama 3 need the block's `factor`",
+     "review-2026-12 p7a pass 7: `linear` and `dynamic` blocks without `factor` are refused "
+     "with the same KeyError in transformers 5.24.0"),
     (CH10B, "One result differs",
      "review-2026-12 rlm pass 1: three differ from Press et al. (2022): their rotary stayed below "
      "the sinusoid past L (section 2.2, Tables 2-3) and their ALiBi improved with longer inputs "

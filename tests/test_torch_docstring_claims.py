@@ -113,7 +113,8 @@ def test_f7_the_first_cache_is_max_len_rounded_up_to_64():
         rope(torch.zeros(1, 1, 1, 8), torch.zeros(1, 1, 1, 8))
         assert rope.cache_nbytes == positions * 4 * 8, max_len
     doc = flat(RotaryEmbedding.__doc__)
-    assert "``L`` is ``max_len`` rounded up to a multiple of 64 when first built" in doc
+    assert "``max_len`` and the first call's largest position + 1, rounded up to a multiple " \
+           "of 64" in doc                                   # reworded by rapi4 (R1)
 
 
 def test_f8_learned_takes_max_len_first_and_the_docstring_says_so():
@@ -152,3 +153,59 @@ def test_f11_a_bad_frequencies_value_is_shown_in_the_error():
     rope = RotaryEmbedding(4)
     with pytest.raises(ValueError, match="got 'ab'"):
         rope.frequencies = "ab"
+
+
+# Review rapi4 (issue 38, pass 2): docs/data/findings.yml, source 'review-2026-12 rapi4 pass 2'.
+
+def test_r1_the_first_cache_is_the_larger_of_max_len_and_the_first_call_rounded_up():
+    """rapi4 R1: the cache's first length is not max_len when the first call needs more (the
+    clear_cache example builds 131072 positions at max_len 2048)."""
+    q = torch.zeros(1, 1, 1, 8)
+    for max_len, offset, positions in ((100, 0, 128), (2048, 5000, 5056), (2048, 100, 2048)):
+        rope = RotaryEmbedding(8, max_len=max_len)
+        rope(q, q, offset=offset)
+        assert rope.cache_nbytes == positions * 4 * 8, (max_len, offset)
+        rope.clear_cache()
+        rope(q, q, offset=9000)                       # built again: as at first, not max_len
+        assert rope.cache_nbytes == 9024 * 4 * 8
+    notes = flat(RotaryEmbedding.__doc__)
+    assert "``L`` is first the larger of ``max_len`` and the first call's largest position + 1, "\
+           "rounded up to a multiple of 64" in notes
+    for old in ("Positions the cos/sin cache holds when first built",
+                "when first built; a later position", "on the next call, at ``max_len``",
+                "(its cache's first length)"):
+        assert old not in " ".join(map(flat, (notes, RotaryEmbedding.clear_cache.__doc__,
+                                              TransformersRotaryEmbedding.__doc__))), old
+
+
+def test_r2_zero_zero_zero_one_is_a_two_token_prompt_left_padded_to_4():
+    """rapi4 R2: transformers' generate numbers a one-token prompt in 4 slots 0, 0, 0, 0."""
+    from transformers.generation.utils import GenerationMixin
+    from posenc.torch_module import checks
+    number = GenerationMixin._prepare_position_ids_for_generation
+    ids = torch.zeros(1, 4, dtype=torch.long)
+    one = number(None, ids, {"attention_mask": torch.tensor([[0, 0, 0, 1]])})
+    two = number(None, ids, {"attention_mask": torch.tensor([[0, 0, 1, 1]])})
+    assert one.tolist() == [[0, 0, 0, 0]] and two.tolist() == [[0, 0, 0, 1]]
+    for doc in (rotary.check_position_ids.__doc__, checks.looks_like_attention_mask.__doc__):
+        assert "one-token prompt" not in flat(doc) and "two-token prompt" in flat(doc)
+
+
+def test_r3_a_partial_rotary_width_of_zero_is_refused_naming_the_factor():
+    """rapi4 R3: int(64 * 0.01) = 0 was refused naming d_model, an argument never passed."""
+    config = Phi3Config(hidden_size=64, num_attention_heads=2, num_key_value_heads=2,
+                        max_position_embeddings=64, partial_rotary_factor=0.01, pad_token_id=0)
+    cos, _ = Phi3RotaryEmbedding(config)(torch.zeros(1), torch.arange(3)[None])
+    assert cos.shape[-1] == 0                                    # transformers rotates nothing
+    with pytest.raises(ValueError, match=r"partial_rotary_factor=0\.01 .* = 0 rotated"):
+        TransformersRotaryEmbedding(config)
+    assert "or none (transformers rotates nothing)" in \
+        flat(RotaryEmbedding.from_rope_parameters.__doc__)
+
+
+@pytest.mark.parametrize("value", [object(), {"a": 1.0}, None])
+def test_r4_any_bad_frequencies_value_names_frequencies(value):
+    """rapi4 R4: an object or a dict raised NumPy's TypeError naming nothing; None showed
+    array([nan])."""
+    with pytest.raises(ValueError, match=r"frequencies must be .* got " + re.escape(repr(value))):
+        RotaryEmbedding(4).frequencies = value

@@ -136,7 +136,7 @@ def looks_like_attention_mask(positions: torch.Tensor, dim: int = -1) -> bool:
     an unpadded row, or of a row left-padded by two or more tokens. No padding or packing recipe
     gives those position ids: the tokens of one sequence are numbered ``0, 1, 2, ...``, and
     transformers' ``generate`` (5.24.0) sets the padding's to 0, so a left-padded row reads
-    ``0, 0, 0, 1, ...``. Other 0/1 tensors (``[0, 0, 0, 1]`` from a one-token prompt padded to
+    ``0, 0, 0, 1, ...``. Other 0/1 tensors (``[0, 0, 0, 1]`` from a two-token prompt padded to
     4, packed two-token documents ``[0, 1, 0, 1]``) are valid position ids and pass; an
     attention mask of that shape cannot be told from them.
 

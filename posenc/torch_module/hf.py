@@ -39,7 +39,7 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
         The model's config (``model.config``); a per-layer-type ``rope_parameters`` (Gemma 3)
         is refused.
     max_len : int, default 2048
-        Passed to :class:`RotaryEmbedding` (its cache's first length).
+        Passed to :class:`RotaryEmbedding` (its cache's least first length).
 
     Notes
     -----

@@ -223,8 +223,8 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         Multiplies cos and sin (so the logits get its square): YaRN's
         :func:`posenc.scaling.yarn_attention_factor`, LongRoPE's factor.
     max_len : int, default 2048
-        Positions the cos/sin cache holds when first built; it grows (eager) when a later
-        position needs it.
+        The least length of the cos/sin cache when first built (see Notes); it grows (eager)
+        when a later position needs it.
     axes : {"bhsd", "bshd"}, default "bhsd"
         The axes of ``q`` and ``k``: ``(batch, heads, seq, head_dim)`` or ``(batch, seq, heads,
         head_dim)``; the rotated tensors come back in the same axes.
@@ -243,16 +243,17 @@ class RotaryEmbedding(NotScriptable, nn.Module):
 
     The cache is one float32 table per device: the cos and sin of each pair at positions
     ``0 .. L - 1``, ``4 * rotary_dim`` bytes per position (64 MiB for 131072 positions at
-    ``rotary_dim`` 128), from which every input dtype is cast per call. ``L`` is ``max_len``
-    rounded up to a multiple of 64 when first built; a later position grows it to that position,
-    and by at least an eighth, rounded up likewise. It never shrinks by itself: :meth:`clear_cache`
-    drops it. ``scripts/bench_rope_cache.py`` records the bytes per cached position
-    (``docs/data/bench-rope-cache.json``). Its key is the frequencies' bytes,
-    ``attention_factor`` and device, so setting :attr:`frequencies` (dynamic NTK, LongRoPE's long factors) replaces it. Each instance has
-    its own: share one ``RotaryEmbedding`` between layers, or pass :meth:`rotation` to each.
-    It is not a buffer: ``.half()`` cannot cast it and ``state_dict()`` leaves it out. Under
-    ``torch.compile`` the cos and sin are computed from the positions (same float64 angles)
-    instead of looked up, so there is no data-dependent length check in the graph.
+    ``rotary_dim`` 128), from which every input dtype is cast per call. ``L`` is first the larger
+    of ``max_len`` and the first call's largest position + 1, rounded up to a multiple of 64; a
+    later position grows it to that position, and by at least an eighth, rounded up likewise.
+    It never shrinks by itself: :meth:`clear_cache` drops it. ``scripts/bench_rope_cache.py``
+    records the bytes per cached position (``docs/data/bench-rope-cache.json``). Its key is the
+    frequencies' bytes, ``attention_factor`` and device, so setting :attr:`frequencies` (dynamic
+    NTK, LongRoPE's long factors) replaces it. Each instance has its own: share one
+    ``RotaryEmbedding`` between layers, or pass :meth:`rotation` to each. It is not a buffer:
+    ``.half()`` cannot cast it and ``state_dict()`` leaves it out. Under ``torch.compile`` the
+    cos and sin are computed from the positions (same float64 angles) instead of looked up, so
+    there is no data-dependent length check in the graph.
 
     Examples
     --------
@@ -337,8 +338,11 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         given = omega
         if isinstance(omega, torch.Tensor):
             omega = omega.detach().cpu().to(torch.float64).numpy()
-        omega = np.array(omega, dtype=np.float64).reshape(-1) if not isinstance(omega, str) \
-            else None
+        try:                       # None, a str, a dict ...: refused below, showing the value
+            omega = None if omega is None or isinstance(omega, str) else \
+                np.array(omega, dtype=np.float64).reshape(-1)
+        except (TypeError, ValueError):
+            omega = None
         if omega is None or omega.shape != (self.rotary_dim // 2,) or \
                 not np.all(np.isfinite(omega)) or np.any(omega <= 0):
             raise ValueError(f"frequencies must be {self.rotary_dim // 2} positive finite "
@@ -381,7 +385,7 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         return entry
 
     def clear_cache(self) -> None:
-        """Drop the cos/sin cache (it is built again on the next call, at ``max_len``).
+        """Drop the cos/sin cache (it is built again on the next call, as at first: class Notes).
 
         Examples
         --------
@@ -678,7 +682,7 @@ class RotaryEmbedding(NotScriptable, nn.Module):
           drops the ``factor``);
         * a missing key transformers also requires (it raises ``KeyError``);
         * a ``partial_rotary_factor`` giving an odd width (transformers rotates one coordinate
-          more).
+          more) or none (transformers rotates nothing).
 
         ``dynamic`` and ``longrope`` depend on the length: ``seq_len`` (default: the original
         length) picks their frequencies; set :attr:`frequencies` again when it changes
@@ -757,6 +761,10 @@ class RotaryEmbedding(NotScriptable, nn.Module):
             raise ValueError(f"partial_rotary_factor must be a number in (0, 1], got "
                              f"{fraction!r}")
         dim = int(head_dim * fraction)
+        if dim == 0:
+            raise ValueError(f"partial_rotary_factor={fraction!r} gives int({head_dim} * "
+                             f"{fraction!r}) = 0 rotated coordinates (transformers rotates "
+                             f"none)")
         if dim % 2:
             raise ValueError(f"partial_rotary_factor={fraction!r} gives int({head_dim} * "
                              f"{fraction!r}) = {dim} rotated coordinates, an odd number "
@@ -834,7 +842,7 @@ def check_position_ids(positions, batch: int, seq: int, device) -> torch.Tensor:
 
     A bool tensor is an attention mask passed by mistake, and so is an integer one that
     :func:`posenc.torch_module.checks.looks_like_attention_mask` (some row all 1s, or
-    ``0, 0, ..., 1, 1``). Other 0/1 position ids pass, e.g. ``[0, 0, 0, 1]`` for a one-token
+    ``0, 0, ..., 1, 1``). Other 0/1 position ids pass, e.g. ``[0, 0, 0, 1]`` for a two-token
     prompt left-padded to 4, or packed two-token documents ``[0, 1, 0, 1]``; an attention mask
     of that shape cannot be told from them.
 
