@@ -889,6 +889,10 @@ OLD = [
     (BUGS, "survives in the rotary modules of Wav2Vec2-Conformer, Wav2Vec2-BERT, SeamlessM4T and CLVP",
      "review-2026-12 p6b pass 6: MusicFlamingo and EfficientLoFTR also build positions in "
      "inv_freq's type; after .half() MusicFlamingo's cosines are off by 2.0 over 20 windows"),
+    (BUGS, "step past the trained length is a longer input than any before, so the base changes at each step",
+     "review-2026-12 p7b pass 7: after a 4096-token input, decoding steps at 3000 and 3001 keep "
+     "the 4096 base (dynamic_rope_update grows only past max_seq_len_cached); only steps past "
+     "the longest input since the last reset change it"),
     ("posenc/precision.py", "[round(x, 6) for x in e[\"float32 angle (tutorial)\"]] < [1e-3, 1e-3]",
      "review-2026-12 rapi3 pass 1: a list comparison is lexicographic, so the example never "
      "checked the second decade; it now prints both decades' errors"),
