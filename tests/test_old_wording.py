@@ -917,6 +917,11 @@ OLD = [
     ("docs/run-it-yourself.md", "To see the same text as the pages, start with",
      "review-2026-12 p5d pass 5: under NumPy 1.26 (numpy>=1.26 allows it) the line warns "
      "'legacy printing option can currently only be '1.13', '1.21', or `False`' and is not needed"),
+    ("docs/run-it-yourself.md", "sees the NumPy, matplotlib and mpmath you already have",
+     "review-2026-12 p6h pass 6: a venv made from a virtual environment's python3 sees the base "
+     "installation's packages, not the virtual environment's (No matching distribution found)"),
+    ("docs/run-it-yourself.md", "No network is needed when NumPy, matplotlib and mpmath are already installed",
+     "review-2026-12 p6h pass 6: only when python3 itself, not a virtual environment, has them"),
     ("docs/run-it-yourself.md", "`jupyter notebook playground.ipynb`).",
      "review-2026-12 p5d pass 5: the notebook's last cell imports posenc.lab, which needs torch "
      "(ModuleNotFoundError: posenc.lab needs torch ...) after the three commands"),
