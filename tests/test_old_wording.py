@@ -897,6 +897,10 @@ OLD = [
      "review-2026-12 p7b pass 7: 25 of the 194 model files with Llama's product return float32 "
      "cosines (OLMo, OLMo 2, Ernie 4.5: 'keeping it in full precision'; DeepSeek-V2 a complex "
      "table); Olmo2RotaryEmbedding on a bfloat16 input returns float32"),
+    (BUGS, "unless it prefills the prompt in chunks",
+     "review-2026-12 p7b pass 7: a prompt shorter than the original length prefilled in chunks "
+     "still gets the recompute at the switch (keys equal a fresh forward); only a prompt past the "
+     "original length prefilled in chunks keeps short-factor keys"),
     ("posenc/precision.py", "[round(x, 6) for x in e[\"float32 angle (tutorial)\"]] < [1e-3, 1e-3]",
      "review-2026-12 rapi3 pass 1: a list comparison is lexicographic, so the example never "
      "checked the second decade; it now prints both decades' errors"),
