@@ -939,6 +939,10 @@ OLD = [
     (CH10B, "within 0.03 for ALiBi",
      "review-2026-12 rlm pass 1: the sliding-window estimate (4,096 bytes) is at the noise of "
      "ALiBi's other 64-position blocks (-0.022..+0.041); no sliding evaluation was run; cut"),
+    (CH12, "the columns of each one that writes into it",
+     "review-2026-12 p7c pass 7: the relabelling recipe left out the writers' biases; with a bias "
+     "b_out added to the page's pre-norm block, permuting all but b_out changes the output "
+     "(allclose False), permuting b_out too keeps it (True)"),
 ]
 
 
