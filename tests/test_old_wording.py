@@ -889,6 +889,14 @@ OLD = [
     (BUGS, "survives in the rotary modules of Wav2Vec2-Conformer, Wav2Vec2-BERT, SeamlessM4T and CLVP",
      "review-2026-12 p6b pass 6: MusicFlamingo and EfficientLoFTR also build positions in "
      "inv_freq's type; after .half() MusicFlamingo's cosines are off by 2.0 over 20 windows"),
+    (BUGS, "step past the trained length is a longer input than any before, so the base changes at each step",
+     "review-2026-12 p7b pass 7: after a 4096-token input, decoding steps at 3000 and 3001 keep "
+     "the 4096 base (dynamic_rope_update grows only past max_seq_len_cached); only steps past "
+     "the longest input since the last reset change it"),
+    (BUGS, "elementwise and returns the cosines in the input's type",
+     "review-2026-12 p7b pass 7: 25 of the 194 model files with Llama's product return float32 "
+     "cosines (OLMo, OLMo 2, Ernie 4.5: 'keeping it in full precision'; DeepSeek-V2 a complex "
+     "table); Olmo2RotaryEmbedding on a bfloat16 input returns float32"),
     ("posenc/precision.py", "[round(x, 6) for x in e[\"float32 angle (tutorial)\"]] < [1e-3, 1e-3]",
      "review-2026-12 rapi3 pass 1: a list comparison is lexicographic, so the example never "
      "checked the second decade; it now prints both decades' errors"),
@@ -909,6 +917,11 @@ OLD = [
     ("docs/run-it-yourself.md", "To see the same text as the pages, start with",
      "review-2026-12 p5d pass 5: under NumPy 1.26 (numpy>=1.26 allows it) the line warns "
      "'legacy printing option can currently only be '1.13', '1.21', or `False`' and is not needed"),
+    ("docs/run-it-yourself.md", "sees the NumPy, matplotlib and mpmath you already have",
+     "review-2026-12 p6h pass 6: a venv made from a virtual environment's python3 sees the base "
+     "installation's packages, not the virtual environment's (No matching distribution found)"),
+    ("docs/run-it-yourself.md", "No network is needed when NumPy, matplotlib and mpmath are already installed",
+     "review-2026-12 p6h pass 6: only when python3 itself, not a virtual environment, has them"),
     ("docs/run-it-yourself.md", "`jupyter notebook playground.ipynb`).",
      "review-2026-12 p5d pass 5: the notebook's last cell imports posenc.lab, which needs torch "
      "(ModuleNotFoundError: posenc.lab needs torch ...) after the three commands"),
@@ -930,6 +943,13 @@ OLD = [
     (CH04, "so smoothness needs continuous columns",
      "review-2026-12 p6c pass 6: chapter 3's smooth check caps a jump at 0.1; Gray bits scaled by "
      "0.05 (two values) pass it (move 0.05), so finitely many values do not fail it"),
+    (CH16, "mask. A forward call without `position_ids` numbers the columns instead, pads included.",
+     "review-2026-12 p7a pass 7: true of Llama and GPT-2, not of every model: OPT's forward "
+     "(transformers 5.24.0) numbers positions from the attention mask (last-logit gap 7e-08 "
+     "with 3 pads, GPT-2 0.36)"),
+    (CH16, "**factor**: YaRN and Llama 3 need the block's `factor`",
+     "review-2026-12 p7a pass 7: `linear` and `dynamic` blocks without `factor` are refused "
+     "with the same KeyError in transformers 5.24.0"),
     (CH10B, "One result differs",
      "review-2026-12 rlm pass 1: three differ from Press et al. (2022): their rotary stayed below "
      "the sinusoid past L (section 2.2, Tables 2-3) and their ALiBi improved with longer inputs "
