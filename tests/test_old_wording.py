@@ -900,6 +900,10 @@ OLD = [
      "review-2026-12 p7b pass 7: after a 4096-token input, decoding steps at 3000 and 3001 keep "
      "the 4096 base (dynamic_rope_update grows only past max_seq_len_cached); only steps past "
      "the longest input since the last reset change it"),
+    (BUGS, "elementwise and returns the cosines in the input's type",
+     "review-2026-12 p7b pass 7: 25 of the 194 model files with Llama's product return float32 "
+     "cosines (OLMo, OLMo 2, Ernie 4.5: 'keeping it in full precision'; DeepSeek-V2 a complex "
+     "table); Olmo2RotaryEmbedding on a bfloat16 input returns float32"),
     ("posenc/precision.py", "[round(x, 6) for x in e[\"float32 angle (tutorial)\"]] < [1e-3, 1e-3]",
      "review-2026-12 rapi3 pass 1: a list comparison is lexicographic, so the example never "
      "checked the second decade; it now prints both decades' errors"),
@@ -920,6 +924,11 @@ OLD = [
     ("docs/run-it-yourself.md", "To see the same text as the pages, start with",
      "review-2026-12 p5d pass 5: under NumPy 1.26 (numpy>=1.26 allows it) the line warns "
      "'legacy printing option can currently only be '1.13', '1.21', or `False`' and is not needed"),
+    ("docs/run-it-yourself.md", "sees the NumPy, matplotlib and mpmath you already have",
+     "review-2026-12 p6h pass 6: a venv made from a virtual environment's python3 sees the base "
+     "installation's packages, not the virtual environment's (No matching distribution found)"),
+    ("docs/run-it-yourself.md", "No network is needed when NumPy, matplotlib and mpmath are already installed",
+     "review-2026-12 p6h pass 6: only when python3 itself, not a virtual environment, has them"),
     ("docs/run-it-yourself.md", "`jupyter notebook playground.ipynb`).",
      "review-2026-12 p5d pass 5: the notebook's last cell imports posenc.lab, which needs torch "
      "(ModuleNotFoundError: posenc.lab needs torch ...) after the three commands"),
@@ -957,6 +966,10 @@ OLD = [
     (CH10B, "within 0.03 for ALiBi",
      "review-2026-12 rlm pass 1: the sliding-window estimate (4,096 bytes) is at the noise of "
      "ALiBi's other 64-position blocks (-0.022..+0.041); no sliding evaluation was run; cut"),
+    (CH12, "the columns of each one that writes into it",
+     "review-2026-12 p7c pass 7: the relabelling recipe left out the writers' biases; with a bias "
+     "b_out added to the page's pre-norm block, permuting all but b_out changes the output "
+     "(allclose False), permuting b_out too keeps it (True)"),
 ]
 
 
