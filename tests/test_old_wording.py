@@ -772,6 +772,13 @@ OLD = [
      "review-2026-12 p4c pass 4 (fixed by lab1): the verdict's threshold is 0.147"),
     (CH10B, "The learned table's fell to at most 0.082",
      "review-2026-12 p4c pass 4 (fixed by lab1): the verdict's threshold is 0.147"),
+    (CH10B, "at least 0.971, and not beyond",
+     "review-2026-12 rlab pass 1: RoPE kept 0.979 and 0.998 at 4x in two of six runs (start.json)"),
+    (CH10B, "near the order-blind 0.147",
+     "review-2026-12 rlab pass 1: without positions, with a start symbol, 0.108 to 0.116 at 2x, "
+     "below 0.147 in each seed"),
+    (CH10B, "At one width, head count and budget",
+     "review-2026-12 rlab pass 1: the setting is ALiBi's two gentle slopes; named"),
     (CH10B, "At unseen positions that fell to at most 0.31.",
      "review-2026-12 p4c pass 4 (fixed by lab1): the shift verdict's threshold is 0.5"),
     (CH04, "an even spacing with the same ends fails locality",
@@ -963,6 +970,10 @@ OLD = [
     (CH10B, "within 0.03 for ALiBi",
      "review-2026-12 rlm pass 1: the sliding-window estimate (4,096 bytes) is at the noise of "
      "ALiBi's other 64-position blocks (-0.022..+0.041); no sliding evaluation was run; cut"),
+    (CH12, "the columns of each one that writes into it",
+     "review-2026-12 p7c pass 7: the relabelling recipe left out the writers' biases; with a bias "
+     "b_out added to the page's pre-norm block, permuting all but b_out changes the output "
+     "(allclose False), permuting b_out too keeps it (True)"),
 ]
 
 
