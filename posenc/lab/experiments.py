@@ -513,7 +513,8 @@ LONGER = Experiment(
 # Issue 39: the same k back (k = 3, trained on 24 symbols) with and without one fixed start
 # symbol in front of every sequence, each model tested on 24, 48, 96 and 192 symbols (1x, 2x,
 # 4x, 8x). These runs use posenc.lab.lengths, so only these records hash that module. Without
-# the start symbol a run is the run of experiment 3 (past) for the same seed, step for step.
+# the start symbol a run is the run of experiment 3 (past) for the same seed, step for step, on
+# the same CPU kernels: past's sinusoid seed 0 (AVX-512) scored 0.304 at 2x, start's (AVX2) 0.260.
 RATIOS = (2, 4, 8)
 LENGTH_CODE = CODE + ("lengths.py",)
 
