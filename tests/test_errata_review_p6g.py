@@ -14,6 +14,8 @@ from pathlib import Path
 
 import numpy as np
 
+from tests.test_errata_review_p5i import entry, flat
+
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "errata.md"
 WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "first": 1,
@@ -27,17 +29,6 @@ OLD = [
     ("differ by up to 0.71. See", WHY + "fairseq also puts the sines first: up to 2.0 from the "
      "paper's table"),
 ]
-
-
-def flat(text: str) -> str:
-    return re.sub(r"\s+", " ", text)
-
-
-def entry(anchor: str) -> str:
-    text = flat(PAGE.read_text())
-    start = text.index("{#" + anchor + "}")
-    end = text.find("### ", start)
-    return text[start:end]
 
 
 def prose(anchor: str) -> str:
