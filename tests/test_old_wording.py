@@ -978,6 +978,10 @@ OLD = [
      "review-2026-12 p7c pass 7: the relabelling recipe left out the writers' biases; with a bias "
      "b_out added to the page's pre-norm block, permuting all but b_out changes the output "
      "(allclose False), permuting b_out too keeps it (True)"),
+    (CH05, "the frequency only moves the problem",
+     "review-2026-12 p8b pass 7: rested on omega 1 and 0.1; over positions 0 to 99 omega 3.131 "
+     "keeps every pair at least 0.0107 apart (45 times omega = 1's 0.000235, half of 2/99) with "
+     "neighbours typically 1.01 apart; what no frequency does is beat 2/99"),
 ]
 
 
