@@ -967,6 +967,18 @@ OLD = [
      "(section 4.1); here RoPE overtook the sinusoid at 8L and ALiBi stayed flat"),
     (CH10B, "ALiBi matched Press et al.",
      "review-2026-12 rlm pass 1: their ALiBi improved with longer inputs; the lab's stayed flat"),
+    (BUGS, "keeps scores relative, so nothing crashes",
+     "review-2026-12 p8a pass 8: relativity is not why nothing crashes; a non-relative transform of "
+     "the same shape in GPT-J's attention runs too (finite logits, shape (1, 20, 16)); cut"),
+    (BUGS, "transformers#33129 in unchunked `generate`",
+     "review-2026-12 p8a pass 8: chunked generate of a short prompt is recomputed, unchunked "
+     "generate of an all-left-padded batch is not (the entry's own checks)"),
+    (BUGS, "for 512, vllm#52675's numbers",
+     "review-2026-12 p8a pass 8: vllm#52675 gives 512 -> -0.5 only; 1500 -> 0.46 is the page's own "
+     "example"),
+    (BUGS, "the number of tokens already in the KV cache",
+     "review-2026-12 p8a pass 8: a sliding-window cache stops growing (Mistral, window 4: 3 keys "
+     "stored at position 12); the offset is the number of tokens before the new one"),
     (CH10B, "within 0.03 for ALiBi",
      "review-2026-12 rlm pass 1: the sliding-window estimate (4,096 bytes) is at the noise of "
      "ALiBi's other 64-position blocks (-0.022..+0.041); no sliding evaluation was run; cut"),
