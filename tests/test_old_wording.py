@@ -1009,6 +1009,10 @@ OLD = [
     ("posenc/precision.py", "Round to the nearest bfloat16 (ties to even), returned as float32.",
      "review-2026-12 p8h pass 3: a float64 input is rounded to float32 first: "
      "1 + 2**-8 + 2**-40 gives 1.0, the nearest bfloat16 is 1.0078125"),
+    (CH05, "the frequency only moves the problem",
+     "review-2026-12 p8b pass 7: rested on omega 1 and 0.1; over positions 0 to 99 omega 3.131 "
+     "keeps every pair at least 0.0107 apart (45 times omega = 1's 0.000235, half of 2/99) with "
+     "neighbours typically 1.01 apart; what no frequency does is beat 2/99"),
 ]
 
 
