@@ -967,6 +967,18 @@ OLD = [
      "(section 4.1); here RoPE overtook the sinusoid at 8L and ALiBi stayed flat"),
     (CH10B, "ALiBi matched Press et al.",
      "review-2026-12 rlm pass 1: their ALiBi improved with longer inputs; the lab's stayed flat"),
+    (BUGS, "keeps scores relative, so nothing crashes",
+     "review-2026-12 p8a pass 8: relativity is not why nothing crashes; a non-relative transform of "
+     "the same shape in GPT-J's attention runs too (finite logits, shape (1, 20, 16)); cut"),
+    (BUGS, "transformers#33129 in unchunked `generate`",
+     "review-2026-12 p8a pass 8: chunked generate of a short prompt is recomputed, unchunked "
+     "generate of an all-left-padded batch is not (the entry's own checks)"),
+    (BUGS, "for 512, vllm#52675's numbers",
+     "review-2026-12 p8a pass 8: vllm#52675 gives 512 -> -0.5 only; 1500 -> 0.46 is the page's own "
+     "example"),
+    (BUGS, "the number of tokens already in the KV cache",
+     "review-2026-12 p8a pass 8: a sliding-window cache stops growing (Mistral, window 4: 3 keys "
+     "stored at position 12); the offset is the number of tokens before the new one"),
     (CH10B, "within 0.03 for ALiBi",
      "review-2026-12 rlm pass 1: the sliding-window estimate (4,096 bytes) is at the noise of "
      "ALiBi's other 64-position blocks (-0.022..+0.041); no sliding evaluation was run; cut"),
@@ -985,6 +997,10 @@ OLD = [
     (CH13, "leaves it up to a few float32 units off",
      "review-2026-12 p8e pass 7: the exp spelling's float32 frequencies are up to 7.02 units in "
      "the last place off (pair 232 of d_model 512)"),
+    (CH05, "the frequency only moves the problem",
+     "review-2026-12 p8b pass 7: rested on omega 1 and 0.1; over positions 0 to 99 omega 3.131 "
+     "keeps every pair at least 0.0107 apart (45 times omega = 1's 0.000235, half of 2/99) with "
+     "neighbours typically 1.01 apart; what no frequency does is beat 2/99"),
 ]
 
 
