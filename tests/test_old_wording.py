@@ -997,6 +997,25 @@ OLD = [
     (CH13, "leaves it up to a few float32 units off",
      "review-2026-12 p8e pass 7: the exp spelling's float32 frequencies are up to 7.02 units in "
      "the last place off (pair 232 of d_model 512)"),
+    ("posenc/encoding.py", "not on which other positions were asked for",
+     "review-2026-12 p8h pass 2: one fractional position sends every row to the direct formula: "
+     "rows 0..199999 at d_model 64 in float32 with 0.5 appended differ at 562 entries"),
+    ("posenc/scaling.py", "(``downscale=True`` for keys), re-derived in ``tests/test_scaling.py``.",
+     "review-2026-12 p8h pass 2: torchscale's XPOS.forward numbers rows from "
+     "-(length + offset) // 2, so its factors differ from xpos_scales' (scores agree); the test "
+     "re-derived only the buffer"),
+    ("posenc/torch_module/table.py", "plus one chunk",
+     "review-2026-12 p8h pass 2: a 16-bit build peaks at 2.1 to 3.0 chunks of NumPy memory "
+     "beyond the output (tracemalloc), plus PyTorch's cast of each chunk"),
+    ("posenc/torch_module/table.py", "a torch tensor of any floating dtype",
+     "review-2026-12 p8h pass 2: four dtypes (FLOAT_DTYPES); float8 reached ties() and failed "
+     "naming only the 16-bit types"),
+    ("posenc/precision.py", "the float64 table rounded once;",
+     "review-2026-12 p8h pass 3: 'float64, stored as bfloat16' rounds through float32, as "
+     "PyTorch's cast does: 11 entries of 4096 x 512 differ from a single rounding"),
+    ("posenc/precision.py", "Round to the nearest bfloat16 (ties to even), returned as float32.",
+     "review-2026-12 p8h pass 3: a float64 input is rounded to float32 first: "
+     "1 + 2**-8 + 2**-40 gives 1.0, the nearest bfloat16 is 1.0078125"),
     (CH05, "the frequency only moves the problem",
      "review-2026-12 p8b pass 7: rested on omega 1 and 0.1; over positions 0 to 99 omega 3.131 "
      "keeps every pair at least 0.0107 apart (45 times omega = 1's 0.000235, half of 2/99) with "
