@@ -978,6 +978,12 @@ OLD = [
      "review-2026-12 p7c pass 7: the relabelling recipe left out the writers' biases; with a bias "
      "b_out added to the page's pre-norm block, permuting all but b_out changes the output "
      "(allclose False), permuting b_out too keeps it (True)"),
+    (CH16, "still rounds its frequencies, and the angles are a radian off from 559",
+     "review-2026-12 p8f pass 8: 559 and 6094 are a Llama 3 head's (width 128, base 500000); "
+     "Llama 2's base 10000 gives 818 and 4138, Llama 3's width 64 1095 and 15852"),
+    (CH16, "Partial rotary rotates the first `rotary_dim` coordinates",
+     "review-2026-12 p8f pass 8: DeepSeek V3 and Mistral 4 (partial_rotary_factor 0.5) rotate "
+     "the last qk_rope_head_dim coordinates: query = cat(q_pass, q_rot)"),
 ]
 
 
