@@ -990,6 +990,19 @@ OLD = [
      "review-2026-12 p7c pass 7: the relabelling recipe left out the writers' biases; with a bias "
      "b_out added to the page's pre-norm block, permuting all but b_out changes the output "
      "(allclose False), permuting b_out too keeps it (True)"),
+    (CH16, "still rounds its frequencies, and the angles are a radian off from 559",
+     "review-2026-12 p8f pass 8: 559 and 6094 are a Llama 3 head's (width 128, base 500000); "
+     "Llama 2's base 10000 gives 818 and 4138, Llama 3's width 64 1095 and 15852"),
+    (CH16, "Partial rotary rotates the first `rotary_dim` coordinates",
+     "review-2026-12 p8f pass 8: DeepSeek V3 and Mistral 4 (partial_rotary_factor 0.5) rotate "
+     "the last qk_rope_head_dim coordinates: query = cat(q_pass, q_rot)"),
+    (CH13, "less precise than the power form in float32, not more",
+     "review-2026-12 p8e pass 7: true from d_model 14 on where tried, not at every width: with "
+     "correctly rounded kernels the float32 exp form is 0.57 epsilons off at d_model 6 against "
+     "the power's 1.39 (10: 0.60 against 1.36)"),
+    (CH13, "leaves it up to a few float32 units off",
+     "review-2026-12 p8e pass 7: the exp spelling's float32 frequencies are up to 7.02 units in "
+     "the last place off (pair 232 of d_model 512)"),
     ("posenc/encoding.py", "not on which other positions were asked for",
      "review-2026-12 p8h pass 2: one fractional position sends every row to the direct formula: "
      "rows 0..199999 at d_model 64 in float32 with 0.5 appended differ at 562 entries"),
