@@ -1013,6 +1013,12 @@ OLD = [
     (CH10B, "were still learning it, at most 0.730.",
      "review-2026-12 p8d pass 5: the sinusoid's seed 2 was no further (0.712 of outputs, 0.027 of "
      "whole sequences at n = 8, its loss still falling); fresh seed 3: 0.513"),
+    (CH16, "still rounds its frequencies, and the angles are a radian off from 559",
+     "review-2026-12 p8f pass 8: 559 and 6094 are a Llama 3 head's (width 128, base 500000); "
+     "Llama 2's base 10000 gives 818 and 4138, Llama 3's width 64 1095 and 15852"),
+    (CH16, "Partial rotary rotates the first `rotary_dim` coordinates",
+     "review-2026-12 p8f pass 8: DeepSeek V3 and Mistral 4 (partial_rotary_factor 0.5) rotate "
+     "the last qk_rope_head_dim coordinates: query = cat(q_pass, q_rot)"),
     (CH13, "less precise than the power form in float32, not more",
      "review-2026-12 p8e pass 7: true from d_model 14 on where tried, not at every width: with "
      "correctly rounded kernels the float32 exp form is 0.57 epsilons off at d_model 6 against "
@@ -1039,10 +1045,21 @@ OLD = [
     ("posenc/precision.py", "Round to the nearest bfloat16 (ties to even), returned as float32.",
      "review-2026-12 p8h pass 3: a float64 input is rounded to float32 first: "
      "1 + 2**-8 + 2**-40 gives 1.0, the nearest bfloat16 is 1.0078125"),
+    ("posenc/precision.py", "PyTorch casts it: once to float16",
+     "review-2026-12 p8h pass 3, its own first fix: PyTorch's float64 -> float16 cast goes through "
+     "float32 too (141 entries of 4096 x 512 differ from NumPy's single rounding, which the method "
+     "uses)"),
+    ("posenc/torch_module/table.py", "plus at most 3.5 chunks",
+     "review-2026-12 p8h pass 2, its own first fix: 3.52 chunks at d_model 32768, 7.3 at d_model "
+     "2 (the int64 positions outweigh narrow rows); the total is cut"),
     (CH05, "the frequency only moves the problem",
      "review-2026-12 p8b pass 7: rested on omega 1 and 0.1; over positions 0 to 99 omega 3.131 "
      "keeps every pair at least 0.0107 apart (45 times omega = 1's 0.000235, half of 2/99) with "
      "neighbours typically 1.01 apart; what no frequency does is beat 2/99"),
+    (CH13, "uses it for every table of integer positions.",
+     "review-2026-12 p8e pass 7: since p8h's change a request of integer-valued floats past 2**53 "
+     "(all floats there are integers) is evaluated directly: encode([2.0**60], 8) equals the direct "
+     "float64 table; within 2**53 the rotation"),
 ]
 
 
