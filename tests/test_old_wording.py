@@ -978,6 +978,14 @@ OLD = [
      "review-2026-12 p7c pass 7: the relabelling recipe left out the writers' biases; with a bias "
      "b_out added to the page's pre-norm block, permuting all but b_out changes the output "
      "(allclose False), permuting b_out too keeps it (True)"),
+    (CH10B, "The seeds add the raw index",
+     "review-2026-12 p8c pass 5: on this page 'seeds' are random seeds; the scheme is chapter 2's"),
+    (CH10B, "trains the seeds' own scheme",
+     "review-2026-12 p8c pass 5: on this page 'seeds' are random seeds; the scheme is chapter 2's"),
+    (CH10B, "each recorded verdict on an accuracy",
+     "review-2026-12 p8c pass 5: five verdicts on accuracies carry no flip chance (60 of 65 do)"),
+    (CH10B, "both learned much of it in 400 steps",
+     "review-2026-12 p8c pass 5: with a start symbol two-head ALiBi's seed 1 reached 0.470"),
 ]
 
 
