@@ -64,7 +64,11 @@ ABOUT = {"vllm-project/vllm#49290": "GLM-OCR",
          # vllm#52665's stored thread shows its title ("Dynamic NTK corrupts RoPE cache when served
          # length is below training length"); the NaN outputs and the numbers 512, -0.5 are in the
          # proposed fix vllm#52675 (review-2026-12 p4b pass 4)
-         "vllm-project/vllm#52665": "corrupt"}
+         "vllm-project/vllm#52665": "corrupt",
+         # vllm#48621 has two proposed fixes opened 2026-07-14: #48623 (closed unmerged) and the
+         # reporter's #48629 (open); naming one as "its proposed fix" hid the open one
+         # (review-2026-12 p8a pass 8)
+         "vllm-project/vllm#48623": "vllm-project/vllm#48629"}
 
 LINK = re.compile(r"\[(?P<thread>[\w.-]+/[\w.-]+#\d+)\]\((?P<url>https://github\.com/[^)]+)\)"
                   r"\s*\(\"(?P<quote>[^\"]+)\"")
@@ -120,3 +124,11 @@ def test_no_merge_month_where_the_thread_does_not_show_one():
         for s in sentences:
             if (thread in s or short in s) and "merged" in s:
                 assert not MONTH.search(s), (thread, s)
+
+
+def test_head_axis_mechanism_is_not_the_offset_section():
+    """The head-axis entry's Mechanism once pointed at chapter 16's section on the decoding offset,
+    which says nothing about rotating along the axis of heads (review-2026-12 p8a pass 8)."""
+    entry = PAGE.read_text().split("{#head-axis}", 1)[1].split("\n## ", 1)[0]
+    mechanism = entry.split("**Mechanism:**", 1)[1].split("**Fix.**", 1)[0]
+    assert "incremental-decoding-and-the-position-offset" not in mechanism, mechanism
