@@ -1022,6 +1022,13 @@ OLD = [
     ("posenc/precision.py", "Round to the nearest bfloat16 (ties to even), returned as float32.",
      "review-2026-12 p8h pass 3: a float64 input is rounded to float32 first: "
      "1 + 2**-8 + 2**-40 gives 1.0, the nearest bfloat16 is 1.0078125"),
+    ("posenc/precision.py", "PyTorch casts it: once to float16",
+     "review-2026-12 p8h pass 3, its own first fix: PyTorch's float64 -> float16 cast goes through "
+     "float32 too (141 entries of 4096 x 512 differ from NumPy's single rounding, which the method "
+     "uses)"),
+    ("posenc/torch_module/table.py", "plus at most 3.5 chunks",
+     "review-2026-12 p8h pass 2, its own first fix: 3.52 chunks at d_model 32768, 7.3 at d_model "
+     "2 (the int64 positions outweigh narrow rows); the total is cut"),
     (CH05, "the frequency only moves the problem",
      "review-2026-12 p8b pass 7: rested on omega 1 and 0.1; over positions 0 to 99 omega 3.131 "
      "keeps every pair at least 0.0107 apart (45 times omega = 1's 0.000235, half of 2/99) with "
