@@ -1033,6 +1033,10 @@ OLD = [
      "review-2026-12 p8b pass 7: rested on omega 1 and 0.1; over positions 0 to 99 omega 3.131 "
      "keeps every pair at least 0.0107 apart (45 times omega = 1's 0.000235, half of 2/99) with "
      "neighbours typically 1.01 apart; what no frequency does is beat 2/99"),
+    (CH13, "uses it for every table of integer positions.",
+     "review-2026-12 p8e pass 7: since p8h's change a request of integer-valued floats past 2**53 "
+     "(all floats there are integers) is evaluated directly: encode([2.0**60], 8) equals the direct "
+     "float64 table; within 2**53 the rotation"),
 ]
 
 
