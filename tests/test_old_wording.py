@@ -1040,6 +1040,14 @@ OLD = [
      "review-2026-12 p8e pass 7: since p8h's change a request of integer-valued floats past 2**53 "
      "(all floats there are integers) is evaluated directly: encode([2.0**60], 8) equals the direct "
      "float64 table; within 2**53 the rotation"),
+    (CH10B, "The seeds add the raw index",
+     "review-2026-12 p8c pass 5: on this page 'seeds' are random seeds; the scheme is chapter 2's"),
+    (CH10B, "trains the seeds' own scheme",
+     "review-2026-12 p8c pass 5: on this page 'seeds' are random seeds; the scheme is chapter 2's"),
+    (CH10B, "each recorded verdict on an accuracy",
+     "review-2026-12 p8c pass 5: five verdicts on accuracies carry no flip chance (60 of 65 do)"),
+    (CH10B, "both learned much of it in 400 steps",
+     "review-2026-12 p8c pass 5: with a start symbol two-head ALiBi's seed 1 reached 0.470"),
 ]
 
 
