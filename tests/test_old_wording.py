@@ -990,6 +990,29 @@ OLD = [
      "review-2026-12 p7c pass 7: the relabelling recipe left out the writers' biases; with a bias "
      "b_out added to the page's pre-norm block, permuting all but b_out changes the output "
      "(allclose False), permuting b_out too keeps it (True)"),
+    (CH10B, "At trained positions the sinusoid model put at least 0.978",
+     "review-2026-12 p8d pass 5: 0.978 is the mean over trained positions 3-23 (weakest seed "
+     "0.9783); at single trained positions the weight falls to 0.9575 (seed 3)"),
+    (CH10B, "and kept at least 0.938 at the unseen positions",
+     "review-2026-12 p8d pass 5: 0.938 is seed 0's mean over positions 24-47; single unseen "
+     "positions go down to 0.7986"),
+    (CH10B, "the right panel does so for",
+     "review-2026-12 p8d pass 5: right after 'Their Figure 1' it reads as Press et al.'s right "
+     "panel, which is their L = 1,024 model; the page means its own figure below"),
+    (CH10B, "no model got a whole sequence right at 2x.",
+     "review-2026-12 p8d pass 5: at 1x no model got more than 0.766 of whole sequences right "
+     "(the model without positions and ALiBi at most 0.071); the Summary gave 2x alone"),
+    (CH10B, "the same accuracy per position; in CI",
+     "review-2026-12 p8d pass 5: tests/test_lab_widget.py allows logits within 2e-5, weights "
+     "within 2e-4 and one answer in 64 per position (near-tied logits flip)"),
+    (CH10B, "here RoPE's loss inside the training length",
+     "review-2026-12 p8d pass 5: the gap is the 4-head ALiBi's; with the paper's 8 heads ALiBi "
+     "seed 0 scores 1.9956 at W = 64 against RoPE's 1.9186, a gap of 0.077 < 0.12"),
+    (CH10B, "not a proof of it for a language model",
+     "review-2026-12 p8d pass 5: stale since the lab trained a language model (section above)"),
+    (CH10B, "were still learning it, at most 0.730.",
+     "review-2026-12 p8d pass 5: the sinusoid's seed 2 was no further (0.712 of outputs, 0.027 of "
+     "whole sequences at n = 8, its loss still falling); fresh seed 3: 0.513"),
     (CH16, "still rounds its frequencies, and the angles are a radian off from 559",
      "review-2026-12 p8f pass 8: 559 and 6094 are a Llama 3 head's (width 128, base 500000); "
      "Llama 2's base 10000 gives 818 and 4138, Llama 3's width 64 1095 and 15852"),
