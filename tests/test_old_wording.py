@@ -1045,6 +1045,9 @@ OLD = [
     ("posenc/precision.py", "Round to the nearest bfloat16 (ties to even), returned as float32.",
      "review-2026-12 p8h pass 3: a float64 input is rounded to float32 first: "
      "1 + 2**-8 + 2**-40 gives 1.0, the nearest bfloat16 is 1.0078125"),
+    ("posenc/encoding.py", "both equal to this float32 table;",
+     "review-2026-12 p8h pass 2: equal at 1,024 rows (pass 1's sample); at 4,096 x 512 DistilBERT's "
+     "and Marian's tables each differ at 3 entries by one float32 unit, as chapter 12 says"),
     ("posenc/precision.py", "PyTorch casts it: once to float16",
      "review-2026-12 p8h pass 3, its own first fix: PyTorch's float64 -> float16 cast goes through "
      "float32 too (141 entries of 4096 x 512 differ from NumPy's single rounding, which the method "
