@@ -7,8 +7,8 @@ owing to, thanks to, comes/came from, caused by, the cause, explains/explained, 
 as a result, hence, therefore, thus) says *why* something happens. The check that shows *that*
 it happens does not show why. The sentence must be bound in one of three ways:
 
-- **bound** to a *cause check*: a check next to its paragraph (the same adjacency as claim
-  words: the markers right after it, the block right before or after it, in the same section)
+- **bound** to a *cause check*: a check next to its paragraph (``harness.page.next_to``, the
+  adjacency of every rule: the markers and the block right before or after it, same section)
   whose comment reads ``# cause: LABEL``. LABEL names the cause in the sentence's own words
   (every word of four letters or more in LABEL appears in the sentence, compared on its first
   five letters), and the check compares (``<`` or ``>``): it varies or removes the named cause
@@ -39,7 +39,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from harness.page import CAUSE_MARKER, NO_CLAIM, Page, read, sentences
+from harness.page import CAUSE_MARKER, NO_CLAIM, Page, read
+from harness.text import code_only, prose_text, sentences
+from harness.words import checks_next_to, elements
 
 CAUSE = re.compile(
     r"(?<![\w-])(because|since(?!\s+(?:\d|then\b|the\s+(?:paper|release|start)\b))"
@@ -93,8 +95,7 @@ def labels(check) -> list:
 
 
 def _compares(check) -> bool:
-    from harness.words import _code
-    return bool(COMPARES.search(_code(check.text).replace("->", "")))
+    return bool(COMPARES.search(code_only(check.text).replace("->", "")))
 
 
 def _display_math(el) -> bool:
@@ -104,8 +105,6 @@ def _display_math(el) -> bool:
 
 def lint(path, page: Page | None = None, transition: dict | None = None) -> list:
     """The verdict on every causal sentence of ``path`` (or of the parsed ``page``)."""
-    from harness.words import _near, _prose, elements
-
     if page is None:
         page = read(path)
     path = page.path
@@ -116,14 +115,14 @@ def lint(path, page: Page | None = None, transition: dict | None = None) -> list
     for k, el in enumerate(elems):
         if el.kind != "paragraph":
             continue
-        near = _near(elems, k)
+        near = checks_next_to(elems, k)
         own_labels = [(c, lab) for c in near for lab in labels(c)]
         mine = []
         for line, text in sentences(el):
             marker = CAUSE_MARKER.search(text)
             why = NO_CLAIM.search(text)
             bare = NO_CLAIM.sub(" ", CAUSE_MARKER.sub(" ", text))
-            prose = " ".join(_prose(bare).split())
+            prose = " ".join(prose_text(bare).split())
             words = cause_words(prose)
             if not words:
                 if marker:

@@ -12,8 +12,10 @@ Markdown pages, read once by ``harness.page``:
   with what it prints captured;
 - a claim marker ``<!-- check: EXPRESSION -->`` on its own line(s) is evaluated in the page's
   namespace and fails, naming page, line and expression, when falsy or raising;
-- after the page's last block, one more example judges the page's rules (harness.rules):
-  prose numbers, claim words, code line lengths. So ``pytest PAGE`` is the page's whole verdict.
+- the page's rules (harness.rules: prose numbers, claim words, causes, scope, code line
+  lengths, ...) are judged on the text: a line that breaks one is an example at that line, so
+  the failing test id names it; after the page's last block the answer's claim markers run. So
+  ``pytest PAGE`` is the page's whole verdict.
 
 Docstrings: every ``>>>`` example in ``posenc/*.py`` runs with the module's globals.
 """
@@ -149,14 +151,20 @@ def _deferred(example, page) -> list:
     return failed
 
 
-def evaluate_rules(example) -> str | None:
-    page = example.parsed
-    relative = os.path.relpath(page.path, ROOT)
-    found = _deferred(example, page) + rules.failures(
-        page, prose=relative.startswith("docs" + os.sep))
+def evaluate_deferred(example) -> str | None:
+    """After the page's last block: the answer's claim markers (see ``_deferred``), and any rule
+    broken on the page's last line."""
+    page, broken = example.parsed
+    found = _deferred(example, page) + broken
     if found:
-        return f"{len(found)} page rule(s) broken:\n" + "\n".join(found)
+        return f"{len(found)} page check(s) failed:\n" + "\n".join(found)
     return None
+
+
+def evaluate_broken(example) -> str | None:
+    """A line of the page that breaks a rule: its messages (page, line, section, what to do)."""
+    found = example.parsed
+    return f"{len(found)} page rule(s) broken:\n" + "\n".join(found)
 
 
 # The pages of docs/ this process collected: the end-of-run totals count these (all of them in a
@@ -165,13 +173,31 @@ COLLECTED: set[Path] = set()
 
 
 class PageRulesParser:
-    """One example after the page's last block: the page's rules (harness.rules)."""
+    """The page's rules (harness.rules), judged on the text when the page is collected: each line
+    that breaks one is an example of its own at that line, so the failing test's id names the
+    line (one on a page's code line or marker sits at the end of that block). After the page's
+    last block, one more example evaluates the answer's claim markers."""
 
     def __call__(self, document):
         page = model.parse(document.text, document.path)
         COLLECTED.add(Path(document.path).resolve())
+        relative = os.path.relpath(page.path, ROOT)
+        found = rules.failures(page, prose=relative.startswith("docs" + os.sep))
+        spans = [(f.start, f.end) for f in page.fences] + [(m.start, m.end) for m in page.markers]
+        starts = [0]
+        for line in page.lines:
+            starts.append(starts[-1] + len(line) + 1)
+        at: dict = {}
+        for message in found:
+            line = int(re.match(re.escape(page.path) + r":(\d+) ", message).group(1))
+            offset = min(starts[line - 1], len(document.text))
+            offset = next((end for start, end in spans if start <= offset < end), offset)
+            at.setdefault(offset, []).append(message)
         end = len(document.text)
-        yield Region(end, end, page, evaluate_rules)
+        for offset in sorted(at):
+            if offset < end:
+                yield Region(offset, offset, at[offset], evaluate_broken)
+        yield Region(end, end, (page, at.get(end, [])), evaluate_deferred)
 
 
 def _setup(namespace: dict) -> None:

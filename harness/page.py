@@ -13,8 +13,9 @@ site's hooks share.
 - ``markers``: ``<!-- check: EXPR -->`` comments on their own line(s), outside fences (the
   claim markers), with ``<!-- no-claim: ... -->`` and ``<!-- not-checked: ... -->`` found per
   line;
-- ``elements``: the page as paragraphs, blocks, markers and headings in order (what is *next
-  to* a paragraph), and ``sentences(paragraph)``;
+- ``elements``: the page as paragraphs, blocks, markers and headings in order, and
+  ``next_to``: which of them are *next to* a paragraph, the one definition every rule uses
+  (a paragraph's sentences and its text without code are in harness.text);
 - ``captions``: the ``alt=``/``caption=`` strings of ``figure_html`` calls in exec blocks.
 
 There is one fence reader and one marker reader here; ``tests/test_harness.py`` keeps a
@@ -43,8 +44,6 @@ NO_CLAIM = re.compile(r"<!--\s*no-claim:(?P<why>.*?)-->")
 # ``<!-- cause: source -->`` (the sentence links the paper, code or thread that states it) or
 # ``<!-- cause: derived -->`` (algebra on the page, or on the page the sentence links, shows it).
 CAUSE_MARKER = re.compile(r"<!--\s*cause:\s*(?P<kind>[\w-]*)(?P<why>.*?)-->")
-# Markers that belong to the sentence before them when they open the next one.
-SENTENCE_MARKER = re.compile(r"(?:\s*<!--\s*(?:no-claim|cause):.*?-->)+")
 NUM_TOKEN = r"[\d.eE+\-−%]+(?:,\d{3})*"
 NOT_CHECKED = re.compile(r"<!--\s*not-checked:\s*(?P<nums>" + NUM_TOKEN + r"(?:,\s+" + NUM_TOKEN
                          + r")*)\s+(?P<why>.*?)-->")
@@ -53,21 +52,8 @@ NOT_CHECKED = re.compile(r"<!--\s*not-checked:\s*(?P<nums>" + NUM_TOKEN + r"(?:,
 # the check next to the paragraph above.
 # A collapsible box (``??? note "..."``, ``???+ ...``): what it holds is folded away.
 FOLD_OPEN = re.compile(r"^[ \t]*\?{3}\+?\s")
+EXERCISE = re.compile(r"^\s*\*\*Exercise\b")
 CHECK_TITLE = re.compile(r'^\s*\?{3}\+?\s+\w+\s+"(?:Check|Picture):[^"]*"\s*$')
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[*_\"'<\\]|$)")
-LIST_ITEM = re.compile(r"(?:[-*+]|\d+[.)])\s")
-
-
-@dataclass
-class _Cut:                              # a sentence boundary that no regex matched
-    begin: int
-    stop: int
-
-    def start(self):
-        return self.begin
-
-    def end(self):
-        return self.stop
 
 
 @dataclass
@@ -344,35 +330,37 @@ def _elements(page: Page) -> list:
     return out
 
 
-def sentences(para: Element):
-    """(line, text) of the sentences of a paragraph; a no-claim comment opening a sentence
-    belongs to the sentence before it."""
-    pieces, offsets = [], []
-    for lineno, raw in para.lines:
-        offsets.append((sum(len(p) + 1 for p in pieces), lineno))
-        pieces.append(raw.strip())
-    # comments other than no-claim and cause go first: their text ("et al. (2022)") is no
-    # sentence
-    joined = re.sub(r"<!--(?!\s*(?:no-claim|cause):).*?-->", lambda m: " " * len(m.group(0)),
-                    " ".join(pieces))
-    # a list item starts a sentence (its marker's no-claim must not exempt the whole list)
-    items = [_Cut(off - 1, off) for (off, _), piece in zip(offsets, pieces)
-             if off and LIST_ITEM.match(piece)]
-    cuts = sorted(list(SENTENCE_END.finditer(joined)) + items, key=lambda m: m.start())
-    out, start = [], 0
-    for m in cuts + [None]:
-        if m and m.start() < start:
-            continue
-        end = m.start() if m else len(joined)
-        text = joined[start:end]
-        line = max(l for off, l in offsets if off <= max(start, 0))
-        lead = SENTENCE_MARKER.match(text.lstrip())
-        if lead and out:
-            out[-1] = (out[-1][0], out[-1][1] + " " + lead.group(0))
-            text = text.lstrip()[lead.end():]
-        if text.strip():
-            out.append((line, text))
-        start = m.end() if m else len(joined)
+def next_to(elements: list, k: int) -> list:
+    """The indices of the elements *next to* element ``k``, the one adjacency every rule uses
+    (numbers, claim words, causes, scope): the run of markers right before it and the block
+    right before that run, the run of markers right after it and the block right after that
+    run, all in its own section (no heading in between); a block is next to itself. An exercise
+    (a paragraph opening with ``**Exercise``) is bound by its solution: every block and marker
+    up to the next exercise or heading. ``elements`` is ``page.elements`` or a list of views of
+    it with the same ``kind``, ``section`` and ``lines``."""
+    el, out = elements[k], []
+    if el.kind == "block":
+        out.append(k)
+    j = k - 1
+    while j >= 0 and elements[j].kind == "marker" and elements[j].section == el.section:
+        out.append(j)
+        j -= 1
+    if j >= 0 and elements[j].kind == "block" and elements[j].section == el.section:
+        out.append(j)
+    j = k + 1
+    while j < len(elements) and elements[j].kind == "marker" and elements[j].section == el.section:
+        out.append(j)
+        j += 1
+    if j < len(elements) and elements[j].kind == "block" and elements[j].section == el.section:
+        out.append(j)
+    if el.kind == "paragraph" and EXERCISE.match(el.lines[0][1]):
+        for j in range(k + 1, len(elements)):
+            later = elements[j]
+            if later.kind == "heading" or (later.kind == "paragraph"
+                                           and EXERCISE.match(later.lines[0][1])):
+                break
+            if later.kind in ("block", "marker") and j not in out:
+                out.append(j)
     return out
 
 

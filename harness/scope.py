@@ -1,7 +1,7 @@
 """A universal claim is checked over the domain the sentence states (issue 29).
 
-Two rules, both judged per paragraph, with the adjacency of claim words (the markers right after
-a paragraph, the block right before or after it, in the same section):
+Two rules, both judged per paragraph, with the adjacency of every rule (``harness.page.next_to``:
+the markers and the block right before or after a paragraph, in the same section):
 
 - **A check declares its domain.** A comment ``# domain: TEXT`` on a check says what it covers:
   ``# domain: widths 2 to 1024`` (a sample, by its bounds), or ``# domain: all`` /
@@ -25,7 +25,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from harness.page import NO_CLAIM, Page, read, sentences
+from harness.page import NO_CLAIM, Page, read
+from harness.text import prose_text, sentences
+from harness.words import WORD, checks_next_to, elements
 
 UNIVERSAL = re.compile(r"(?<![\w-])(every|all|any|never|no|always|ever|only)(?![\w-])",
                        re.IGNORECASE)
@@ -68,8 +70,6 @@ def _members(text: str, members) -> bool:
 
 
 def lint(path, page: Page | None = None) -> list:
-    from harness.words import WORD, _near, _prose, elements
-
     if page is None:
         page = read(path)
     path = page.path
@@ -79,8 +79,8 @@ def lint(path, page: Page | None = None) -> list:
     said_by: dict = {}
     for k, el in enumerate(elems):
         if el.kind == "paragraph":
-            text = _prose(" ".join(r for _, r in el.lines), math=True)
-            for c in _near(elems, k):
+            text = prose_text(" ".join(r for _, r in el.lines), math=True)
+            for c in checks_next_to(elems, k):
                 nums, words, fams = said_by.setdefault(id(c), (set(), set(), []))
                 nums |= _numbers(text)
                 words |= set(re.findall(r"[a-z0-9]+", text.lower()))
@@ -89,7 +89,7 @@ def lint(path, page: Page | None = None) -> list:
     for k, el in enumerate(elems):
         if el.kind != "paragraph":
             continue
-        near = _near(elems, k)
+        near = checks_next_to(elems, k)
         declared = [(c, d) for c in near for d in domains(c)]
         all_stated = True
         for c, d in declared:
@@ -115,7 +115,7 @@ def lint(path, page: Page | None = None) -> list:
         for line, text in sentences(el):
             if NO_CLAIM.search(text):
                 continue
-            prose = " ".join(_prose(text, math=True).split())
+            prose = " ".join(prose_text(text, math=True).split())
             fam = FAMILY.search(prose)
             universal = UNIVERSAL.search(prose)
             if fam:

@@ -10,8 +10,8 @@ check next to its paragraph names the word:
   ``assert`` statement, a ``>>>`` line that compares (``<``, ``>``, ``==``, ``!=``, ``all(``,
   ``any(``, ``isclose``, ``allclose``, ``array_equal``, `` in ``) or whose output is a
   traceback (the example of a "cannot");
-- *next to its paragraph*: in the markers right after the paragraph, or in the fenced block
-  right before or right after it, in the same section (no heading in between);
+- *next to its paragraph*: as ``harness.page.next_to`` defines it for every rule (the markers
+  and the block right before or right after the paragraph, in the same section);
 - *names the word*: the word appears in the check's own text, as a word of a comment
   (``# faster``) or a part of a name (``never_equal``, ``is_faster``). So flipping the word in
   the prose ("faster" -> "slower") leaves the sentence without a check naming it, and flipping
@@ -29,7 +29,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness.page import NO_CLAIM, Page, read, sentences
+from harness.page import NO_CLAIM, Page, next_to, read
+from harness.text import code_only, prose_text, sentences
 
 # Comparatives added with issue 20; each page binds them as it is reviewed (CONTRIBUTING.md).
 EXTRA_WORDS: tuple = ("larger", "smaller", "fewer", "greater")
@@ -102,7 +103,7 @@ def _block_checks(body) -> list:
                 k += 1
             output = [t for _, t in body[k:k + 1]]
             raises = bool(output) and output[0].startswith("Traceback")
-            if COMPARES.search(_code(text)) or raises or text.lstrip().startswith("assert"):
+            if COMPARES.search(code_only(text)) or raises or text.lstrip().startswith("assert"):
                 checks.append(Check(lineno, text))
             n = k
             continue
@@ -121,12 +122,8 @@ def _block_checks(body) -> list:
     return checks
 
 
-def _code(text: str) -> str:
-    return re.sub(r"#.*", "", re.sub(r"(\"[^\"]*\"|'[^']*')", "''", text))
-
-
 def _depth(text: str) -> int:
-    code = _code(text)
+    code = code_only(text)
     return sum(code.count(c) for c in "([{") - sum(code.count(c) for c in ")]}")
 
 
@@ -151,18 +148,6 @@ class _View:
 
 def elements(page: Page) -> list:
     return [_View(el) for el in page.elements]
-
-
-def _prose(text: str, math: bool = False) -> str:
-    text = re.sub(r"<!--(?!\s*no-claim:).*?-->", " ", text)
-    # A cross-reference to the API page, [`encode`][posenc.encoding.encode], reads as its code.
-    text = re.sub(r"\[(`[^`]*`)\]\[[\w.]+\]", r"\1", text)
-    text = re.sub(r"`[^`]*`", " ", text)
-    if not math:
-        text = re.sub(r"\\\(.*?\\\)|\\\[.*?\\\]", " ", text)
-    text = re.sub(r"\]\([^)]*\)", "]", text)
-    text = re.sub(r"<(?!!--)[^>]+>", " ", text)
-    return text
 
 
 # "above"/"below" claim a comparison only when a value follows ("above 2", "below the peak",
@@ -190,7 +175,7 @@ def comment_words(check: Check) -> set:
     check does not state (never -> always, only -> also) fails."""
     comments = " ".join(line.partition("#")[2] for line in check.text.splitlines())
     stated = {canonical(m.group(0)) for m in WORD.finditer(comments)}
-    code = _code(" ".join(line.partition("#")[0] for line in check.text.splitlines()))
+    code = code_only(" ".join(line.partition("#")[0] for line in check.text.splitlines()))
     for name in re.findall(r"[A-Za-z_][A-Za-z0-9_]*(?!\w|\s*\()", code):   # not calls
         parts = name.lower().split("_")
         if len(parts) > 1:
@@ -217,18 +202,9 @@ def stated_directions(check: Check) -> list:
     return directions(comments)
 
 
-def _near(elems, k) -> list:
-    """The checks next to paragraph ``k``: the markers and the block right after it, and the
-    block right before it, in the same section."""
-    el, near, j = elems[k], [], k + 1
-    while j < len(elems) and elems[j].kind == "marker":
-        near += elems[j].checks
-        j += 1
-    if j < len(elems) and elems[j].kind == "block" and elems[j].section == el.section:
-        near += elems[j].checks
-    if k > 0 and elems[k - 1].kind == "block" and elems[k - 1].section == el.section:
-        near += elems[k - 1].checks
-    return near
+def checks_next_to(elems, k) -> list:
+    """The checks of the elements next to paragraph ``k`` (harness.page.next_to)."""
+    return [c for j in next_to(elems, k) for c in elems[j].checks]
 
 
 def _key(check: Check, word: str):
@@ -238,7 +214,7 @@ def _key(check: Check, word: str):
     comments = " ".join(line.partition("#")[2] for line in check.text.splitlines())
     if canonical(word) in {canonical(m.group(0)) for m in WORD.finditer(comments)}:
         return ("comment", id(check))
-    code = _code(" ".join(line.partition("#")[0] for line in check.text.splitlines()))
+    code = code_only(" ".join(line.partition("#")[0] for line in check.text.splitlines()))
     return ("names", frozenset(
         n for n in re.findall(r"[A-Za-z_][A-Za-z0-9_]*(?!\w|\s*\()", code)
         if canonical(word) in {canonical(p) for p in n.lower().split("_")}))
@@ -300,16 +276,16 @@ def lint(path, page: Page | None = None) -> list:
     says: dict[int, dict] = {}           # paragraph -> claim word -> sentences saying it
     for k, el in enumerate(elems):
         if el.kind == "paragraph":
-            for c in _near(elems, k):
+            for c in checks_next_to(elems, k):
                 sharers[id(c)] = sharers.get(id(c), 0) + 1
                 near_paras.setdefault(id(c), []).append(k)
                 all_checks[id(c)] = c
             says[k] = {}
             for line, text in sentences(el):
-                prose = _prose(NO_CLAIM.sub(" ", text))
+                prose = prose_text(NO_CLAIM.sub(" ", text))
                 if NO_CLAIM.search(text) or prose.strip().rstrip("*_)\"'").endswith("?"):
                     continue
-                for w in claim_words(_prose(NO_CLAIM.sub(" ", text), math=True)):
+                for w in claim_words(prose_text(NO_CLAIM.sub(" ", text), math=True)):
                     says[k][w] = says[k].get(w, 0) + 1
 
     owners: dict = {}                    # claim word -> {id of a check: its paragraph}
@@ -343,13 +319,13 @@ def lint(path, page: Page | None = None) -> list:
     for k, el in enumerate(elems):
         if el.kind != "paragraph":
             continue
-        near = _near(elems, k)
+        near = checks_next_to(elems, k)
         paragraph_words = set()
         mine = []
         for line, text in sentences(el):
             why = NO_CLAIM.search(text)
-            prose = _prose(NO_CLAIM.sub(" ", text))
-            words = claim_words(_prose(NO_CLAIM.sub(" ", text), math=True))
+            prose = prose_text(NO_CLAIM.sub(" ", text))
+            words = claim_words(prose_text(NO_CLAIM.sub(" ", text), math=True))
             if not why:                  # an exempt sentence's words bind no check
                 paragraph_words.update(words)
             if not words:
@@ -370,7 +346,7 @@ def lint(path, page: Page | None = None) -> list:
         _one_check_per_sentence(found, mine, near, k, el, path, owner)
         # directions: as many sentences saying "at least 0.001" as checks next to it state it
         spoken = [d for line, text in sentences(el) if not NO_CLAIM.search(text)
-                  for d in directions(_prose(text, math=True))]
+                  for d in directions(prose_text(text, math=True))]
         paragraphs.append((el, spoken, near))
         for c in near:
             spoken_by.setdefault(id(c), []).extend(spoken)

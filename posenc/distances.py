@@ -103,7 +103,8 @@ def nearest_pairs(table, count: int = 5, positions=None):
     Returns
     -------
     list of (pos_a, pos_b, distance)
-        With ``pos_a < pos_b``; ties are broken by position.
+        With ``pos_a < pos_b`` (labels from ``positions``, in any order); ties are broken by
+        position.
 
     Examples
     --------
@@ -121,8 +122,10 @@ def nearest_pairs(table, count: int = 5, positions=None):
     k = min(int(count), n * (n - 1) // 2)
     a, b = _close_pairs(t, k)                   # every pair that could be among the closest
     d = np.linalg.norm(t[a] - t[b], axis=1)     # exact distances for those
-    order = np.lexsort((b, a, d))[:k]
-    return [(labels[a[j]].item(), labels[b[j]].item(), float(d[j])) for j in order]
+    la, lb = labels[a], labels[b]
+    la, lb = np.where(la <= lb, la, lb), np.where(la <= lb, lb, la)     # pos_a <= pos_b
+    order = np.lexsort((lb, la, d))[:k]
+    return [(la[j].item(), lb[j].item(), float(d[j])) for j in order]
 
 
 def min_distance(table) -> float:

@@ -13,9 +13,10 @@ permutation of this one: see :mod:`posenc.variants`.
 
 Angles and sines are evaluated in float64 and the table is cast once at the end, so up to
 position one million a float32 entry is within half a float32 unit plus about 1e-10 of the exact
-value (not within half a unit alone: near zero the float64 angle's rounding shows). Integer positions are
-built by rotation (``posenc.fast``): exact rows for a few block starts and offsets, combined with
-the angle-addition formulas in float64, which is as accurate and several times faster.
+value (not within half a unit alone: near zero the float64 angle's rounding shows). A request of
+integer positions (within 2**53) is built by rotation (``posenc.fast``): exact rows for a few
+block starts and offsets, combined with the angle-addition formulas in float64, which is as
+accurate and several times faster.
 Derived in the chapter "How do the pieces make the formula?"; checked in "Does it keep its promises?".
 """
 
@@ -122,8 +123,9 @@ def encode(pos, d_model: int, *, base: float = BASE, layout: str = "interleaved"
     """The sinusoidal positional encoding table.
 
     Counterpart: DistilBERT's ``create_sinusoidal_embeddings`` in Hugging Face ``transformers``
-    (interleaved) and Marian's table (concatenated), both equal to this float32 table; checked
-    in ``tests/test_conformance.py``.
+    (interleaved) and Marian's table (concatenated), equal to this float32 table at 1,024 rows;
+    longer tables differ at rare entries by one float32 unit (chapter 12); checked in
+    ``tests/test_conformance.py``.
 
     Parameters
     ----------
@@ -140,10 +142,10 @@ def encode(pos, d_model: int, *, base: float = BASE, layout: str = "interleaved"
         whose frequencies differ: see :func:`posenc.variants.encode_variant`).
     dtype : {"float64", "float32"}, default "float64"
         Output dtype. The table is always computed in float64 and cast once.
-        Integer positions go through :func:`posenc.fast.rotated_table` (exact rows for a few
-        block starts and offsets, combined by rotation); real-valued positions are evaluated
-        directly. Both are within half a float32 unit plus about 1e-10 of the exact value up
-        to position one million.
+        A request of integers within 2**53 goes through :func:`posenc.fast.rotated_table`
+        (exact rows for a few block starts and offsets, combined by rotation); any other is
+        evaluated directly. Both are within half a float32 unit plus about 1e-10 of the exact
+        value up to position one million.
 
     Returns
     -------
@@ -180,11 +182,11 @@ def encode(pos, d_model: int, *, base: float = BASE, layout: str = "interleaved"
 def table_for(positions, omega, *, layout: str = "interleaved", dtype="float64") -> np.ndarray:
     """The table ``sin / cos(pos * omega_i)`` for given float64 positions and frequencies.
 
-    :func:`encode` and the variants in :mod:`posenc.variants` share this builder: integer
-    positions go through the rotation builder of :mod:`posenc.fast` (faster, and as accurate as
-    direct float64 evaluation), other positions through the direct formula. Either way the result
-    is rounded once to ``dtype``, and a row depends only on its position, not on which other
-    positions were asked for.
+    :func:`encode` and the variants in :mod:`posenc.variants` share this builder: a request of
+    integers within 2**53 goes through the rotation builder of :mod:`posenc.fast` (faster, and as
+    accurate as direct float64 evaluation), any other through the direct formula. Either way the
+    result is rounded once to ``dtype``. The path is chosen per request: one fractional position
+    sends every row to the direct formula, which can change an integer row's last bit.
 
     Parameters
     ----------
@@ -205,8 +207,10 @@ def table_for(positions, omega, *, layout: str = "interleaved", dtype="float64")
     """
     layout = check_layout(layout)
     out_dtype = check_dtype(dtype)
-    if positions.size and np.all(positions == np.floor(positions)):
-        # Integer positions: the rotation builder, as accurate as the direct path and faster.
+    if positions.size and np.all(positions == np.floor(positions)) \
+            and np.abs(positions).max() <= 2.0**53:
+        # Integers within 2**53 (int64 and the rotation plan hold them): the rotation builder,
+        # as accurate as the direct path and faster. Larger floats are evaluated directly.
         return rotated_table(positions.astype(np.int64), omega, layout=layout, dtype=out_dtype)
     theta = np.multiply.outer(positions, omega)  # (n, d_model/2), float64
     table = np.empty((theta.shape[0], theta.shape[1] * 2), dtype=out_dtype)

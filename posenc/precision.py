@@ -18,6 +18,8 @@ chapter "How precise is the table?" (docs/chapters/13-how-precise-is-the-table.m
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 
 from ._extras import require
@@ -54,10 +56,11 @@ def _check_method(method) -> str:
 
 
 def to_bfloat16(x) -> np.ndarray:
-    """Round to the nearest bfloat16 (ties to even), returned as float32.
+    """Round to float32, then to the nearest bfloat16 (ties to even), returned as float32.
 
     bfloat16 keeps float32's 8 exponent bits and the top 7 of its 23 fraction bits, so rounding
-    is integer arithmetic on the float32 bit pattern. Matches ``torch.bfloat16`` (tested).
+    is integer arithmetic on the float32 bit pattern. A float64 value is rounded twice, as
+    PyTorch's cast rounds it. Matches ``torch.bfloat16`` (tested).
 
     Examples
     --------
@@ -156,7 +159,9 @@ def build(method: str, pos, d_model: int, base: float = BASE) -> np.ndarray:
         - ``"float32 angle (tutorial), this machine's NumPy"``: the same code with NumPy's
           kernels, which differ from CPU to CPU;
         - ``"float64, cast to float32"``: :func:`posenc.encode` with ``dtype="float32"``;
-        - ``"float64, stored as float16"`` / ``"... bfloat16"``: the float64 table rounded once;
+        - ``"float64, stored as float16"`` / ``"... bfloat16"``: the float64 table rounded
+          once to float16 (NumPy's cast), to bfloat16 through float32 (PyTorch's cast, which
+          rounds to float16 through float32 too);
         - ``"built in float16"`` / ``"built in bfloat16"``: the tutorial's code on half-precision
           tensors, as PyTorch runs it on CPU: each product computed in float32 and rounded to
           the half type, the Python factor ``-log(base) / d_model`` taken as a float32 scalar;
@@ -236,9 +241,10 @@ def sample_positions(first_decade: int = 1, last_decade: int = 6, per_decade: in
     >>> len(sample_positions(1, 2, per_decade=16)) - 1   # distinct in 10 to 99
     11
     """
-    if not all(isinstance(x, int) and not isinstance(x, bool)
+    if not all(isinstance(x, numbers.Integral) and not isinstance(x, (bool, np.bool_))
                for x in (first_decade, last_decade, per_decade)):
         raise TypeError("first_decade, last_decade and per_decade must be integers")
+    first_decade, last_decade, per_decade = int(first_decade), int(last_decade), int(per_decade)
     if not 0 <= first_decade < last_decade <= 15:
         raise ValueError("need 0 <= first_decade < last_decade <= 15, got "
                          f"first_decade={first_decade}, last_decade={last_decade}")

@@ -8,8 +8,9 @@
   (or ``-slope * |i - j|`` to every key in a bidirectional encoder).
 
 What running models add (position offsets for a KV cache, partial rotary, ALiBi for any head
-count) is derived in "Positions in a running model" (docs/chapters/16-positions-in-a-running-model.md).
-See also the chapter "What came next?" (docs/chapters/15-what-came-next.md).
+count) is derived in "How do positions behave in a running model?"
+(docs/chapters/16-positions-in-a-running-model.md). See also the chapter "Where does it fall short,
+and what came next?" (docs/chapters/15-what-came-next.md).
 """
 
 from __future__ import annotations
@@ -69,8 +70,9 @@ def rotate(x, pos, *, base: float = BASE, pairing: str = "adjacent", offset: int
     >>> rotate([[1.0, 0.0, 5.0]], [1], rotary_dim=2).round(4)   # third column passes through
     array([[0.5403, 0.8415, 5.    ]])
 
-    See the chapters "What came next?" (docs/chapters/15-what-came-next.md) and "Positions in a
-    running model" (docs/chapters/16-positions-in-a-running-model.md).
+    See the chapters "Where does it fall short, and what came next?"
+    (docs/chapters/15-what-came-next.md) and "How do positions behave in a running model?"
+    (docs/chapters/16-positions-in-a-running-model.md).
     """
     arr = np.asarray(x)
     if arr.dtype.kind not in "iuf":
@@ -193,7 +195,8 @@ def alibi_slopes(n_heads: int) -> np.ndarray:
     >>> alibi_slopes(6) * 256                     # 4 heads' slopes, then 1/2 and 1/8
     array([ 64.,  16.,   4.,   1., 128.,  32.])
 
-    See the chapter "Positions in a running model" (docs/chapters/16-positions-in-a-running-model.md).
+    See the chapter "How do positions behave in a running model?"
+    (docs/chapters/16-positions-in-a-running-model.md).
     """
     if isinstance(n_heads, (bool, np.bool_)) or not isinstance(n_heads, numbers.Integral) \
             or n_heads <= 0:

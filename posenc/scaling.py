@@ -594,8 +594,10 @@ def xpos_scales(pos, d_model: int, *, scale_base: float = 512.0, gamma: float = 
     A query rotated and scaled at ``n`` against a key at ``m`` then carries the factor
     ``zeta_i ** ((n - m) / B)`` in pair ``i`` of its score: a decay with the offset alone.
 
-    Counterpart: ``XPOS.forward`` in microsoft/torchscale (``downscale=True`` for keys),
-    re-derived in ``tests/test_scaling.py``.
+    Counterpart: ``XPOS.forward`` in microsoft/torchscale (``downscale=True`` for keys), which
+    numbers rows from ``min_pos = -(length + offset) // 2``: its factors are these times
+    ``zeta_i ** (min_pos / B)`` (keys: divided by it), so its scores equal these; both
+    re-derived in ``tests/test_docstring_claims_p8h.py``.
 
     Parameters
     ----------

@@ -11,7 +11,7 @@ Three choices separate the tables that real codebases build:
   ``padding_idx + 1``.
 
 And one policy, for an odd ``d_model``, which the formula does not define: :func:`even_width`.
-See the chapter "Variants you will meet in real code" (docs/chapters/12-variants.md).
+See the chapter "Which variants of the table will you meet?" (docs/chapters/12-variants.md).
 """
 
 from __future__ import annotations

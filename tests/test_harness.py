@@ -278,7 +278,7 @@ def test_an_exec_block_runs_in_a_fresh_namespace(tmp_path):
 
 def test_the_page_rules_are_an_item_of_the_page(tmp_path):
     """pytest on one page runs its rules: an unchecked number fails that page's own tests,
-    naming page, line and section."""
+    naming page, line and section, in a test whose id is that line."""
     import subprocess
     import sys
 
@@ -298,6 +298,8 @@ def test_the_page_rules_are_an_item_of_the_page(tmp_path):
                           "docs/p.md"], cwd=tmp_path, capture_output=True, text=True, env=env)
     assert run.returncode == 1, run.stdout[-2000:]
     assert "docs/p.md:5 (section \"Part\"): number '4242'" in run.stdout, run.stdout[-2000:]
+    # the failing test's id names the failing line, not the page's last (issue 42)
+    assert "FAILED docs/p.md::sybil:docs,line:5,column:1" in run.stdout, run.stdout[-2000:]
     page.write_text(page.read_text().replace(", the count 4242", ""))
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                           "docs/p.md"], cwd=tmp_path, capture_output=True, text=True, env=env)
@@ -365,3 +367,34 @@ def test_no_environment_variable_switches_a_rule_off():
         text = path.read_text()
         assert "os.environ" not in text and "getenv" not in text, path.name
         assert path.name in harness.__doc__, f"harness/__init__.py does not name {path.name}"
+
+
+def test_no_rule_imports_another_modules_private_name():
+    """Issue 42: what two rules share lives in page.py or text.py under a public name."""
+    for path in sorted((ROOT / "harness").glob("*.py")):
+        text = path.read_text()
+        assert not re.search(r"from harness\.\w+ import[^\n]*\b_\w", text), path.name
+        assert not re.search(r"\b(?:numbers|words|causes|scope|page|text|values|agreement)\._\w",
+                             text), path.name
+
+
+def test_every_rule_reads_next_to_from_page():
+    """Issue 42: one meaning of "next to a paragraph". The number rule's adjacency and the claim
+    words' (which causes and scope use) are both harness.page.next_to, on every page: a marker
+    right before a paragraph binds its numbers and its words alike."""
+    from harness import numbers, words
+    from harness.page import next_to, parse, read
+
+    for path in sorted(DOCS.rglob("*.md")):
+        page = read(path)
+        views = words.elements(page)
+        adjacent, _ = numbers.adjacency(page)
+        for k, el in enumerate(page.elements):
+            if el.kind != "paragraph":
+                continue
+            near = next_to(page.elements, k)
+            assert adjacent[el.first] == {page.elements[j].first for j in near}, (path, el.first)
+            assert words.checks_next_to(views, k) == [c for j in near for c in views[j].checks]
+    page = parse("# T\n\n## A\n\n<!-- check: x < 2 -->\n\nIt is less than 2.\n", "p.md")
+    k = next(k for k, el in enumerate(page.elements) if el.kind == "paragraph")
+    assert [page.elements[j].kind for j in next_to(page.elements, k)] == ["marker"]

@@ -176,7 +176,8 @@ def bumps_as_width_grows(word: str) -> bool:
         low = np.minimum.accumulate(c)
         return float((c - low).max()) / d
     size = [climb(d) for d in (64, 128, 256)]
-    return {"shrink": size == sorted(size, reverse=True), "grow": size == sorted(size)}.get(word, False)
+    return {"shrink": size == sorted(size, reverse=True),
+            "grow": size == sorted(size)}.get(word, False)
 
 
 def check_is(word: str) -> bool:
@@ -188,8 +189,8 @@ def check_is(word: str) -> bool:
 
 def bound_as_range_grows(word: str) -> bool:
     bounds = [2 / (n - 1) for n in (100, 1000, 2002)]
-    return {"shrinks": bounds == sorted(bounds, reverse=True), "grows": bounds == sorted(bounds)}.get(
-        word, False)
+    return {"shrinks": bounds == sorted(bounds, reverse=True),
+            "grows": bounds == sorted(bounds)}.get(word, False)
 
 
 def slow_wave_0_to_16(word: str) -> bool:
@@ -208,8 +209,8 @@ def smaller_omega(rises: str, shrinks: str) -> bool:
 
 def steps_towards_crest(word: str) -> bool:
     steps = np.diff(np.sin(0.01 * np.arange(100)))
-    return {"shrink": bool((np.diff(steps) < 0).all()), "grow": bool((np.diff(steps) > 0).all())}.get(
-        word, False)
+    return {"shrink": bool((np.diff(steps) < 0).all()),
+            "grow": bool((np.diff(steps) > 0).all())}.get(word, False)
 
 
 def worst_collision(word: str) -> bool:
@@ -233,8 +234,8 @@ HOLDS = [
      decorrelate),
     (CH05, r"And the bound (\w+) as the range grows", bound_as_range_grows),
     (CH05, r"With \\\(\\omega = 0\.1\\\), positions 0 to 16 (\w+) steadily", slow_wave_0_to_16),
-    (CH05, r"extends the range over which the wave (\w+) \(positions 0 to 16 .{0,80}?\) but (\w+) the "
-           r"typical step", smaller_omega),
+    (CH05, r"extends the range over which the wave (\w+) \(positions 0 to 16 .{0,80}?\) "
+           r"but (\w+) the typical step", smaller_omega),
     (CH05, r"The uneven spacing \(the steps (\w+) towards the crest\)", steps_towards_crest),
     (CH05, r"it contains, and the (\w+) the worst collision", worst_collision),
     (CH09, r"At offset 174 the (\w+) pair climbs by 0\.95", pair_at_174),

@@ -1,8 +1,9 @@
-"""The table as a torch tensor of any floating dtype, each entry rounded once from float64.
+"""The table as a torch tensor of float16, bfloat16, float32 or float64, each entry rounded once
+from float64.
 
 The rows come from the exact rotation builder (:func:`posenc.fast.rotated_table`), in float64,
-a chunk of rows at a time; only the rounded table is kept, so building needs the output's bytes
-plus one chunk (:data:`CHUNK_ENTRIES` float64 entries).
+a chunk of rows at a time (:data:`CHUNK_ENTRIES` entries, at least 64 rows); only the rounded
+table is kept, never the whole table in float64.
 
 * float32: the builder rounds its float64 products straight to float32 (round to nearest).
 * float16 and bfloat16: NumPy has no bfloat16, and PyTorch casts through float32, which rounds
