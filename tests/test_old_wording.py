@@ -1009,6 +1009,12 @@ OLD = [
     ("posenc/precision.py", "Round to the nearest bfloat16 (ties to even), returned as float32.",
      "review-2026-12 p8h pass 3: a float64 input is rounded to float32 first: "
      "1 + 2**-8 + 2**-40 gives 1.0, the nearest bfloat16 is 1.0078125"),
+    (BUGS, "(llama.cpp, Unsloth) | correct | llama.cpp#8676, unsloth#6197 |",
+     "review-2026-12 p9a pass 9: the llama3 entry names three libraries and three merged fixes; "
+     "the table row left out MLXcel (lablup/mlxcel#1355) and its fix mlxcel#1385"),
+    (BUGS, "computes the product differently in 194 of its model files",
+     "review-2026-12 p9a pass 9: 194 counts the files that carry Llama's product line; "
+     "mistral_large4 multiplies float32 positions by a float32 inv_freq with another line"),
     (CH05, "the frequency only moves the problem",
      "review-2026-12 p8b pass 7: rested on omega 1 and 0.1; over positions 0 to 99 omega 3.131 "
      "keeps every pair at least 0.0107 apart (45 times omega = 1's 0.000235, half of 2/99) with "
