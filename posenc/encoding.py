@@ -14,9 +14,9 @@ permutation of this one: see :mod:`posenc.variants`.
 Angles and sines are evaluated in float64 and the table is cast once at the end, so up to
 position one million a float32 entry is within half a float32 unit plus about 1e-10 of the exact
 value (not within half a unit alone: near zero the float64 angle's rounding shows). A request of
-integer positions is built by rotation (``posenc.fast``): exact rows for a few block starts and
-offsets, combined with the angle-addition formulas in float64, which is as accurate and several
-times faster.
+integer positions (within 2**53) is built by rotation (``posenc.fast``): exact rows for a few
+block starts and offsets, combined with the angle-addition formulas in float64, which is as
+accurate and several times faster.
 Derived in the chapter "How do the pieces make the formula?"; checked in "Does it keep its promises?".
 """
 

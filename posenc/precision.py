@@ -159,8 +159,9 @@ def build(method: str, pos, d_model: int, base: float = BASE) -> np.ndarray:
         - ``"float32 angle (tutorial), this machine's NumPy"``: the same code with NumPy's
           kernels, which differ from CPU to CPU;
         - ``"float64, cast to float32"``: :func:`posenc.encode` with ``dtype="float32"``;
-        - ``"float64, stored as float16"`` / ``"... bfloat16"``: the float64 table cast as
-          PyTorch casts it: once to float16, through float32 to bfloat16;
+        - ``"float64, stored as float16"`` / ``"... bfloat16"``: the float64 table rounded
+          once to float16 (NumPy's cast), to bfloat16 through float32 (PyTorch's cast, which
+          rounds to float16 through float32 too);
         - ``"built in float16"`` / ``"built in bfloat16"``: the tutorial's code on half-precision
           tensors, as PyTorch runs it on CPU: each product computed in float32 and rounded to
           the half type, the Python factor ``-log(base) / d_model`` taken as a float32 scalar;

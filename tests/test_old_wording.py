@@ -990,6 +990,42 @@ OLD = [
      "review-2026-12 p7c pass 7: the relabelling recipe left out the writers' biases; with a bias "
      "b_out added to the page's pre-norm block, permuting all but b_out changes the output "
      "(allclose False), permuting b_out too keeps it (True)"),
+    (CH10B, "At trained positions the sinusoid model put at least 0.978",
+     "review-2026-12 p8d pass 5: 0.978 is the mean over trained positions 3-23 (weakest seed "
+     "0.9783); at single trained positions the weight falls to 0.9575 (seed 3)"),
+    (CH10B, "and kept at least 0.938 at the unseen positions",
+     "review-2026-12 p8d pass 5: 0.938 is seed 0's mean over positions 24-47; single unseen "
+     "positions go down to 0.7986"),
+    (CH10B, "the right panel does so for",
+     "review-2026-12 p8d pass 5: right after 'Their Figure 1' it reads as Press et al.'s right "
+     "panel, which is their L = 1,024 model; the page means its own figure below"),
+    (CH10B, "no model got a whole sequence right at 2x.",
+     "review-2026-12 p8d pass 5: at 1x no model got more than 0.766 of whole sequences right "
+     "(the model without positions and ALiBi at most 0.071); the Summary gave 2x alone"),
+    (CH10B, "the same accuracy per position; in CI",
+     "review-2026-12 p8d pass 5: tests/test_lab_widget.py allows logits within 2e-5, weights "
+     "within 2e-4 and one answer in 64 per position (near-tied logits flip)"),
+    (CH10B, "here RoPE's loss inside the training length",
+     "review-2026-12 p8d pass 5: the gap is the 4-head ALiBi's; with the paper's 8 heads ALiBi "
+     "seed 0 scores 1.9956 at W = 64 against RoPE's 1.9186, a gap of 0.077 < 0.12"),
+    (CH10B, "not a proof of it for a language model",
+     "review-2026-12 p8d pass 5: stale since the lab trained a language model (section above)"),
+    (CH10B, "were still learning it, at most 0.730.",
+     "review-2026-12 p8d pass 5: the sinusoid's seed 2 was no further (0.712 of outputs, 0.027 of "
+     "whole sequences at n = 8, its loss still falling); fresh seed 3: 0.513"),
+    (CH16, "still rounds its frequencies, and the angles are a radian off from 559",
+     "review-2026-12 p8f pass 8: 559 and 6094 are a Llama 3 head's (width 128, base 500000); "
+     "Llama 2's base 10000 gives 818 and 4138, Llama 3's width 64 1095 and 15852"),
+    (CH16, "Partial rotary rotates the first `rotary_dim` coordinates",
+     "review-2026-12 p8f pass 8: DeepSeek V3 and Mistral 4 (partial_rotary_factor 0.5) rotate "
+     "the last qk_rope_head_dim coordinates: query = cat(q_pass, q_rot)"),
+    (CH13, "less precise than the power form in float32, not more",
+     "review-2026-12 p8e pass 7: true from d_model 14 on where tried, not at every width: with "
+     "correctly rounded kernels the float32 exp form is 0.57 epsilons off at d_model 6 against "
+     "the power's 1.39 (10: 0.60 against 1.36)"),
+    (CH13, "leaves it up to a few float32 units off",
+     "review-2026-12 p8e pass 7: the exp spelling's float32 frequencies are up to 7.02 units in "
+     "the last place off (pair 232 of d_model 512)"),
     ("posenc/encoding.py", "not on which other positions were asked for",
      "review-2026-12 p8h pass 2: one fractional position sends every row to the direct formula: "
      "rows 0..199999 at d_model 64 in float32 with 0.5 appended differ at 562 entries"),
@@ -1015,10 +1051,29 @@ OLD = [
     (BUGS, "computes the product differently in 194 of its model files",
      "review-2026-12 p9a pass 9: 194 counts the files that carry Llama's product line; "
      "mistral_large4 multiplies float32 positions by a float32 inv_freq with another line"),
+    ("posenc/precision.py", "PyTorch casts it: once to float16",
+     "review-2026-12 p8h pass 3, its own first fix: PyTorch's float64 -> float16 cast goes through "
+     "float32 too (141 entries of 4096 x 512 differ from NumPy's single rounding, which the method "
+     "uses)"),
+    ("posenc/torch_module/table.py", "plus at most 3.5 chunks",
+     "review-2026-12 p8h pass 2, its own first fix: 3.52 chunks at d_model 32768, 7.3 at d_model "
+     "2 (the int64 positions outweigh narrow rows); the total is cut"),
     (CH05, "the frequency only moves the problem",
      "review-2026-12 p8b pass 7: rested on omega 1 and 0.1; over positions 0 to 99 omega 3.131 "
      "keeps every pair at least 0.0107 apart (45 times omega = 1's 0.000235, half of 2/99) with "
      "neighbours typically 1.01 apart; what no frequency does is beat 2/99"),
+    (CH13, "uses it for every table of integer positions.",
+     "review-2026-12 p8e pass 7: since p8h's change a request of integer-valued floats past 2**53 "
+     "(all floats there are integers) is evaluated directly: encode([2.0**60], 8) equals the direct "
+     "float64 table; within 2**53 the rotation"),
+    (CH10B, "The seeds add the raw index",
+     "review-2026-12 p8c pass 5: on this page 'seeds' are random seeds; the scheme is chapter 2's"),
+    (CH10B, "trains the seeds' own scheme",
+     "review-2026-12 p8c pass 5: on this page 'seeds' are random seeds; the scheme is chapter 2's"),
+    (CH10B, "each recorded verdict on an accuracy",
+     "review-2026-12 p8c pass 5: five verdicts on accuracies carry no flip chance (60 of 65 do)"),
+    (CH10B, "both learned much of it in 400 steps",
+     "review-2026-12 p8c pass 5: with a start symbol two-head ALiBi's seed 1 reached 0.470"),
 ]
 
 

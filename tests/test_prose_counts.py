@@ -160,6 +160,67 @@ def bfloat16_bits() -> int:
     return 1 - int(np.log2(torch.finfo(torch.bfloat16).eps))
 
 
+def float32_angle_roundings() -> int:
+    """Chapter 13, the tutorial's float32 angle at d_model 512, positions 0 to 10**6: which of the
+    three steps round (the position to float32, the frequency, the product), by mpmath."""
+    import math
+    import mpmath
+    with mpmath.workdps(40):
+        factor = np.float32(-math.log(10000.0) / 512)
+        x = np.arange(0, 512, 2).astype(np.float32) * factor
+        with mpmath.workprec(24):
+            w32 = [float(+mpmath.exp(mpmath.mpf(float(a)))) for a in x]
+        exact = [mpmath.power(10000, -mpmath.mpf(2 * i) / 512) for i in range(256)]
+        frequency = any(mpmath.mpf(a) != b for a, b in zip(w32, exact))
+        p = np.arange(0, 10**6 + 1)
+        position = bool(np.any(p.astype(np.float32).astype(np.int64) != p))
+        rows = np.array([10**6, 999_365, 50_000], dtype=np.float32)[:, None]
+        product = bool(np.any((rows * np.float32(w32)).astype(float)
+                              != rows.astype(float) * np.array(w32)))
+    return int(position) + int(frequency) + int(product)
+
+
+def float32_exp_frequency_units() -> int:
+    """Chapter 13: the exp spelling's float32 frequencies at d_model 512 (factor and 2i * f in
+    float32, exp rounded once by mpmath), worst distance from the exact value in units in the
+    last place, rounded to a whole unit."""
+    import math
+    import mpmath
+    with mpmath.workdps(40):
+        factor = np.float32(-math.log(10000.0) / 512)
+        x = np.arange(0, 512, 2).astype(np.float32) * factor
+        with mpmath.workprec(24):
+            w32 = np.array([float(+mpmath.exp(mpmath.mpf(float(a)))) for a in x], np.float32)
+        exact = [mpmath.power(10000, -mpmath.mpf(2 * i) / 512) for i in range(256)]
+        units = [abs(mpmath.mpf(float(w)) - e) / float(np.spacing(w)) for w, e in zip(w32, exact)]
+    return round(float(max(units)))
+
+
+def float64_argument_roundings() -> int:
+    """Chapter 13, x = 2i * (-ln(10000) / 512) in float64: which steps round (the logarithm,
+    the division by 512, the product), by mpmath."""
+    import math
+    import mpmath
+    with mpmath.workdps(40):
+        ln = mpmath.log(10000)
+        log_rounds = mpmath.mpf(math.log(10000.0)) != ln
+        f = -math.log(10000.0) / 512
+        division_rounds = mpmath.mpf(f) != -mpmath.mpf(math.log(10000.0)) / 512
+        product_rounds = any(mpmath.mpf(2 * i * f) != 2 * i * mpmath.mpf(f) for i in range(256))
+    return int(log_rounds) + int(division_rounds) + int(product_rounds)
+
+
+def float64_angle_error_at_a_million() -> float:
+    """Chapter 13: the float64 angle 10**6 * omega (omega = 10000 ** (-2i/512) in float64,
+    product rounded) against the exact angle, worst of the 256 pairs (mpmath)."""
+    import mpmath
+    omega = 10000.0 ** (-np.arange(0, 512, 2) / 512)
+    with mpmath.workdps(40):
+        return float(max(abs(mpmath.mpf(float(10**6 * w))
+                             - 10**6 * mpmath.power(10000, -mpmath.mpf(2 * i) / 512))
+                         for i, w in enumerate(omega)))
+
+
 # (page, pattern with one group per count, value of each group); every match is compared.
 COUNTS = [
     (CH04, r"Going from 31 to 32 flips (\w+) bits at once", lambda: bits_differing(31, 32)),
@@ -202,7 +263,7 @@ COUNTS = [
     (CH13, r"one exact row per group of (\w+)", lambda: 512 // 64),
     (CH13, r"median of (\d+) interleaved runs",
      lambda: int(re.search(r"for _ in range\((\d+)\):", ch13_text()).group(1))),
-    (CH13, r"less precise than the power form in float32, not more: (\w+) times",
+    (CH13, r"less precise than the power form in float32 at `d_model = 512` \((\w+) times\)",
      lambda: int(spelling_error(512, "exp", "float32") / spelling_error(512, "power", "float32"))),
     (CH13, r"Prediction: about (\w+) times larger",
      lambda: 10 ** round(np.log10(float(np.spacing(np.float32(50_000))) / 2 / 2.0**-12))),
@@ -211,6 +272,10 @@ COUNTS = [
      lambda: round(float(np.spacing(1.0)) / float(1.0 - np.nextafter(1.0, 0.0)))),
     (CH13, r"its (\w+) fastest pairs alone cross",
      lambda: int((10000.0 ** (-np.arange(0, 64, 2) / 64) > 0.5).sum())),
+    # review-2026-12 p8e pass 7: two counts of roundings that a flip to "three" left passing
+    (CH13, r"in step with the position\. (\w+) roundings reach the angle", float32_angle_roundings),
+    (CH13, r"is exact, but (\w+) roundings reach \\\(x\\\)", float64_argument_roundings),
+    (CH13, r"leaves it up to (\d+) float32 units off", float32_exp_frequency_units),
     # review-2026-12 p6d pass 6: more small counts of chapter 3 that a flip left passing
     (CH03, r"\*\*Answer\.\*\* (\w+) properties, each precise", lambda: len(properties().PROPERTIES)),
     (CH03, r"None of the (\w+) naive candidates", lambda: len(candidates()) - 1),
@@ -273,6 +338,9 @@ COUNTS = [
 
 # (page, pattern, predicate on the groups): the sentence's own statement, computed.
 HOLDS = [
+    # review-2026-12 p8e pass 7: "about 1e-10 off" passed the page check flipped to 1e-8
+    (CH13, r"the float64 angle is itself about (\S+) off",
+     lambda shown: round(np.log10(float(shown))) == round(np.log10(float64_angle_error_at_a_million()))),
     (CH04, r"though a steep wave such as \\\(\\tanh\((\d+) \\sin x\)\\\) is not smooth",
      steep_not_smooth),
     (CH04, r"half as many \(rounded (\w+)\)",
@@ -368,9 +436,9 @@ def test_small_count_agrees(page, pattern, value):
 
 def test_ch13_summary_ratio_names_its_width():
     """The Summary's "2.4 times at 768": a flip of the width (to 1024) passed the page check."""
-    found = re.findall(r"(\d\.\d) times at (\d+)\.", ch13_text())
+    found = re.findall(r"and (\d+) \((\d\.\d) times\), not more", ch13_text())
     assert found, "chapter 13's Summary sentence on the exp/power ratio is gone"
-    for ratio, width in found:
+    for width, ratio in found:
         d = int(width)
         assert round(spelling_error(d, "exp", "float32") / spelling_error(d, "power", "float32"), 1) \
             == float(ratio), (ratio, width)

@@ -10,6 +10,11 @@ import numpy as np
 
 from ._svg import FOREGROUND, PALETTE, new_figure, styled
 
+# Five schemes told apart by colour and by dash: the palette without its sky blue (too close to
+# its blue for the sinusoid and the learned table side by side) and yellow (too pale on white).
+COLOURS = [PALETTE[k] for k in (0, 1, 2, 3, 5)]
+DASHES = ["-", "--", "-.", ":", (0, (6, 2, 1, 2, 1, 2))]
+
 
 @styled
 def loss_by_position(record, labels=None, bin_width: int = 16):
@@ -51,19 +56,23 @@ def loss_by_position(record, labels=None, bin_width: int = 16):
                          f"it has {sorted(record['runs'])}")
     length = record["lm_configs"][labels[0]]["length"]
     fig, (left, right) = new_figure(1, 2, figsize=(9.6, 3.8), width_ratios=(2, 1))
-    for colour, label in zip(PALETTE, labels):
+    if len(labels) > len(COLOURS):
+        raise ValueError(f"at most {len(COLOURS)} labels can be told apart, got {len(labels)}")
+    for colour, dashes, label in zip(COLOURS, DASHES, labels):
         runs = record["runs"][label]
         rows = np.array([m["per_position"] for m in runs], dtype=float)     # (seeds, positions)
         bins = rows.shape[1] // bin_width
         binned = rows[:, :bins * bin_width].reshape(len(runs), bins, bin_width).mean(axis=2)
         centre = np.arange(bins) * bin_width + (bin_width - 1) / 2
-        left.plot(centre, binned.mean(axis=0), color=colour, linewidth=1.8, label=label)
+        left.plot(centre, binned.mean(axis=0), color=colour, linewidth=1.8, label=label,
+                  linestyle=dashes)
         left.fill_between(centre, binned.min(axis=0), binned.max(axis=0), color=colour,
                           alpha=0.2, linewidth=0)
         for m in runs:
             widths = sorted(int(w) for w in m["window_loss"])
             right.plot(widths, [math.exp(m["window_loss"][str(w)]) for w in widths],
-                       color=colour, linewidth=1.2, marker="o", markersize=3, alpha=0.8)
+                       color=colour, linewidth=1.2, marker="o", markersize=3, alpha=0.8,
+                       linestyle=dashes)
     left.axvline(length - 0.5, color=FOREGROUND, linestyle="--", linewidth=1.2)
     left.text(length + 4, 0.97, f"trained on {length}", rotation=90, va="top", fontsize=10,
               transform=left.get_xaxis_transform())
