@@ -1051,6 +1051,9 @@ OLD = [
     (BUGS, "computes the product differently in 194 of its model files",
      "review-2026-12 p9a pass 9: 194 counts the files that carry Llama's product line; "
      "mistral_large4 multiplies float32 positions by a float32 inv_freq with another line"),
+    ("posenc/encoding.py", "both equal to this float32 table;",
+     "review-2026-12 p8h pass 2: equal at 1,024 rows (pass 1's sample); at 4,096 x 512 DistilBERT's "
+     "and Marian's tables each differ at 3 entries by one float32 unit, as chapter 12 says"),
     ("posenc/precision.py", "PyTorch casts it: once to float16",
      "review-2026-12 p8h pass 3, its own first fix: PyTorch's float64 -> float16 cast goes through "
      "float32 too (141 entries of 4096 x 512 differ from NumPy's single rounding, which the method "
