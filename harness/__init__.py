@@ -11,6 +11,7 @@ by rules.py, each in its own module:
 - colons.py: a sentence ending in a colon is followed by what it promises;
 - lines.py: code lines a reader sees are at most 80 characters.
 
+not_yet.py caps, page by page, what a new rule still tolerates while pages are brought under it.
 Shared by the rules: page.py's ``next_to`` (the one meaning of "next to a paragraph") and
 text.py (a paragraph's sentences, its prose without code, code without strings and comments).
 No rule imports another rule's private name. collect.py is the Sybil configuration that runs

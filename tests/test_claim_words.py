@@ -4,7 +4,7 @@ Every page of docs/ is judged by its own rules item (harness.collect), not here.
 
 from pathlib import Path
 
-from harness.words import lint
+from harness.words import DIRECTION_WORDS, lint
 
 def _lint(tmp_path, text):
     page = tmp_path / "p.md"
@@ -102,7 +102,7 @@ def test_a_word_flipped_to_a_non_claim_word_fails(tmp_path):
     page.write_text("# T\n\n## A\n\nIt depends also on the offset.\n\n"
                     "<!-- check: only_offset  # the offset -->\n")
     assert any("names 'only'" in s.text for s in lint(page))
-    page.write_text("# T\n\n## A\n\nThe curve rises at 6.\n\n"
+    page.write_text("# T\n\n## A\n\nThe curve turns at 6.\n\n"
                     "<!-- check: first_increase(curve) == 6 -->\n")
     assert not [s for s in lint(page) if s.verdict == "flagged"]
 
@@ -227,3 +227,32 @@ def test_a_folded_picture_stays_the_check_next_to_its_paragraph(tmp_path):
     assert verdicts("Picture: the table") == verdicts("Check: the table") == ["satisfied"]
     other = verdicts("The picture: the table")
     assert other and set(other) == {"flagged"}
+
+
+def test_direction_words_are_claim_words(tmp_path):
+    """Issue 38 (session 11): rises/falls, grows/shrinks, fastest/slowest, longer/shorter are
+    claim words. Flipping one next to a check that states it fails; a sentence past its page's
+    cap (harness/not_yet.py) is flagged like any other."""
+    page = tmp_path / "p.md"
+    page.write_text("# T\n\n## A\n\nThe error grows with the position.\n\n"
+                    "<!-- check: err[-1] > err[0]  # grows -->\n")
+    assert [s.verdict for s in lint(page)] == ["satisfied"]
+    page.write_text(page.read_text().replace("error grows", "error shrinks"))
+    assert "flagged" in [s.verdict for s in lint(page)]
+    page.write_text("# T\n\n## A\n\nThe loss rose past the training length.\n")
+    assert [s.verdict for s in lint(page)] == ["flagged"]
+
+
+def test_direction_caps_match_the_pages():
+    """DIRECTION_NOT_YET only shrinks: each page's cap is the number of its sentences still
+    lacking a check that states a direction word. Bind one and lower the cap; a new unbound one
+    fails (past the cap, it is flagged)."""
+    from harness.not_yet import DIRECTION_NOT_YET
+    root = Path(__file__).resolve().parents[1] / "docs"
+    counts = {}
+    for page in sorted(root.rglob("*.md")):
+        left = [s for s in lint(page) if s.verdict == "transition"
+                and all(str(m).split(" (")[0] in DIRECTION_WORDS for m in s.missing)]
+        if left or page.name in DIRECTION_NOT_YET:
+            counts[page.name] = len(left)
+    assert counts == DIRECTION_NOT_YET
