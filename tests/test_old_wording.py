@@ -1045,6 +1045,12 @@ OLD = [
     ("posenc/precision.py", "Round to the nearest bfloat16 (ties to even), returned as float32.",
      "review-2026-12 p8h pass 3: a float64 input is rounded to float32 first: "
      "1 + 2**-8 + 2**-40 gives 1.0, the nearest bfloat16 is 1.0078125"),
+    (BUGS, "(llama.cpp, Unsloth) | correct | llama.cpp#8676, unsloth#6197 |",
+     "review-2026-12 p9a pass 9: the llama3 entry names three libraries and three merged fixes; "
+     "the table row left out MLXcel (lablup/mlxcel#1355) and its fix mlxcel#1385"),
+    (BUGS, "computes the product differently in 194 of its model files",
+     "review-2026-12 p9a pass 9: 194 counts the files that carry Llama's product line; "
+     "mistral_large4 multiplies float32 positions by a float32 inv_freq with another line"),
     ("posenc/encoding.py", "both equal to this float32 table;",
      "review-2026-12 p8h pass 2: equal at 1,024 rows (pass 1's sample); at 4,096 x 512 DistilBERT's "
      "and Marian's tables each differ at 3 entries by one float32 unit, as chapter 12 says"),
