@@ -1077,6 +1077,15 @@ OLD = [
      "review-2026-12 p8c pass 5: five verdicts on accuracies carry no flip chance (60 of 65 do)"),
     (CH10B, "both learned much of it in 400 steps",
      "review-2026-12 p8c pass 5: with a start symbol two-head ALiBi's seed 1 reached 0.470"),
+    ("posenc/encoding.py", "(integers or real numbers, negative allowed)",
+     "review-2026-12 p9h pass 3: integers past 2**53 are refused (and 2**53 + 1 used to pass as "
+     "2**53); real numbers past it are evaluated directly"),
+    ("posenc/variants.py", "ending at ``1 / base`` (the ``max``",
+     "review-2026-12 p9h pass 3: at d_model 2 the guard gives the one frequency 1, not 1 / base"),
+    ("posenc/distances.py", "How many pairs to return.",
+     "review-2026-12 p9h pass 3: count 10 on three rows returns the three pairs there are"),
+    ("posenc/distances.py", "The position of each row (default",
+     "review-2026-12 p9h pass 3: nan or repeated positions broke pos_a < pos_b; now refused"),
 ]
 
 
