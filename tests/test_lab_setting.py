@@ -158,3 +158,33 @@ def test_every_paragraph_quoting_ropes_weakest_seed_past_the_training_length_nam
             if re.search(r"(?<![\d.])0\.971(?!\d)", para) and "RoPE" in para:
                 assert re.search(r"five seeds|seeds 0 to 4|every seed|each seed", para), (
                     path.name, para[:160])
+
+
+def test_chapter_10b_sentences_no_marker_reads_follow_the_records():
+    """Three sentences of chapter 10b's first half that a flipped word left passing (review-2026-12
+    p8c pass 5): the start symbol's effect in the opening summary, the post-norm index in the
+    'index on every entry' paragraph, and ALiBi's heads. Each phrase must be on the page exactly
+    when the records or the untrained models say it."""
+    import torch
+
+    from posenc.lab.experiments import EXPERIMENTS, load
+    from posenc.lab.run import build
+    paras = paragraphs(CH10B)
+    start = {v["id"]: v for v in load("start")["verdicts"]}
+    summary = next(p for p in paras if p.startswith("Without a start symbol ALiBi"))
+    failed = all(start[v]["holds"] for v in ("nope-start-fails-2x", "alibi-start-fails-2x"))
+    assert failed == ("and failed at twice the training length" in summary)
+    assert ("learned part of it in 400 steps" in summary) == (
+        min(start[v]["weakest"] for v in ("nope-start-learns", "alibi-start-learns")) < 0.5)
+    configs = EXPERIMENTS["same"].configs
+    symbols = torch.randint(0, 16, (16, 32), generator=torch.Generator().manual_seed(0))
+    with torch.no_grad():
+        gap = (build(configs["none, post-norm"])(symbols)
+               - build(configs["index-same, post-norm"])(symbols)).abs().max().item()
+    index = next(p for p in paras if "adds the raw index as one number on all entries" in p)
+    assert (gap > 1e-5) == ("there the index does change the outputs" in index)
+    heads = next(p for p in paras if p.startswith("ALiBi was designed for many heads"))
+    top = max(sum(m["test"]["48"]["attention_k_back"][3:24]) / 21
+              for name in ("past", "budget", "heads") for label, runs in load(name)["runs"].items()
+              if label.startswith("alibi") for m in runs)
+    assert (top < 0.5) == ("do not solve the task with one head peaked 3 back" in heads)

@@ -990,6 +990,29 @@ OLD = [
      "review-2026-12 p7c pass 7: the relabelling recipe left out the writers' biases; with a bias "
      "b_out added to the page's pre-norm block, permuting all but b_out changes the output "
      "(allclose False), permuting b_out too keeps it (True)"),
+    (CH10B, "At trained positions the sinusoid model put at least 0.978",
+     "review-2026-12 p8d pass 5: 0.978 is the mean over trained positions 3-23 (weakest seed "
+     "0.9783); at single trained positions the weight falls to 0.9575 (seed 3)"),
+    (CH10B, "and kept at least 0.938 at the unseen positions",
+     "review-2026-12 p8d pass 5: 0.938 is seed 0's mean over positions 24-47; single unseen "
+     "positions go down to 0.7986"),
+    (CH10B, "the right panel does so for",
+     "review-2026-12 p8d pass 5: right after 'Their Figure 1' it reads as Press et al.'s right "
+     "panel, which is their L = 1,024 model; the page means its own figure below"),
+    (CH10B, "no model got a whole sequence right at 2x.",
+     "review-2026-12 p8d pass 5: at 1x no model got more than 0.766 of whole sequences right "
+     "(the model without positions and ALiBi at most 0.071); the Summary gave 2x alone"),
+    (CH10B, "the same accuracy per position; in CI",
+     "review-2026-12 p8d pass 5: tests/test_lab_widget.py allows logits within 2e-5, weights "
+     "within 2e-4 and one answer in 64 per position (near-tied logits flip)"),
+    (CH10B, "here RoPE's loss inside the training length",
+     "review-2026-12 p8d pass 5: the gap is the 4-head ALiBi's; with the paper's 8 heads ALiBi "
+     "seed 0 scores 1.9956 at W = 64 against RoPE's 1.9186, a gap of 0.077 < 0.12"),
+    (CH10B, "not a proof of it for a language model",
+     "review-2026-12 p8d pass 5: stale since the lab trained a language model (section above)"),
+    (CH10B, "were still learning it, at most 0.730.",
+     "review-2026-12 p8d pass 5: the sinusoid's seed 2 was no further (0.712 of outputs, 0.027 of "
+     "whole sequences at n = 8, its loss still falling); fresh seed 3: 0.513"),
     (CH16, "still rounds its frequencies, and the angles are a radian off from 559",
      "review-2026-12 p8f pass 8: 559 and 6094 are a Llama 3 head's (width 128, base 500000); "
      "Llama 2's base 10000 gives 818 and 4138, Llama 3's width 64 1095 and 15852"),
@@ -1022,6 +1045,15 @@ OLD = [
     ("posenc/precision.py", "Round to the nearest bfloat16 (ties to even), returned as float32.",
      "review-2026-12 p8h pass 3: a float64 input is rounded to float32 first: "
      "1 + 2**-8 + 2**-40 gives 1.0, the nearest bfloat16 is 1.0078125"),
+    (BUGS, "(llama.cpp, Unsloth) | correct | llama.cpp#8676, unsloth#6197 |",
+     "review-2026-12 p9a pass 9: the llama3 entry names three libraries and three merged fixes; "
+     "the table row left out MLXcel (lablup/mlxcel#1355) and its fix mlxcel#1385"),
+    (BUGS, "computes the product differently in 194 of its model files",
+     "review-2026-12 p9a pass 9: 194 counts the files that carry Llama's product line; "
+     "mistral_large4 multiplies float32 positions by a float32 inv_freq with another line"),
+    ("posenc/encoding.py", "both equal to this float32 table;",
+     "review-2026-12 p8h pass 2: equal at 1,024 rows (pass 1's sample); at 4,096 x 512 DistilBERT's "
+     "and Marian's tables each differ at 3 entries by one float32 unit, as chapter 12 says"),
     ("posenc/precision.py", "PyTorch casts it: once to float16",
      "review-2026-12 p8h pass 3, its own first fix: PyTorch's float64 -> float16 cast goes through "
      "float32 too (141 entries of 4096 x 512 differ from NumPy's single rounding, which the method "
@@ -1037,6 +1069,14 @@ OLD = [
      "review-2026-12 p8e pass 7: since p8h's change a request of integer-valued floats past 2**53 "
      "(all floats there are integers) is evaluated directly: encode([2.0**60], 8) equals the direct "
      "float64 table; within 2**53 the rotation"),
+    (CH10B, "The seeds add the raw index",
+     "review-2026-12 p8c pass 5: on this page 'seeds' are random seeds; the scheme is chapter 2's"),
+    (CH10B, "trains the seeds' own scheme",
+     "review-2026-12 p8c pass 5: on this page 'seeds' are random seeds; the scheme is chapter 2's"),
+    (CH10B, "each recorded verdict on an accuracy",
+     "review-2026-12 p8c pass 5: five verdicts on accuracies carry no flip chance (60 of 65 do)"),
+    (CH10B, "both learned much of it in 400 steps",
+     "review-2026-12 p8c pass 5: with a start symbol two-head ALiBi's seed 1 reached 0.470"),
 ]
 
 
