@@ -1077,6 +1077,15 @@ OLD = [
      "review-2026-12 p8c pass 5: five verdicts on accuracies carry no flip chance (60 of 65 do)"),
     (CH10B, "both learned much of it in 400 steps",
      "review-2026-12 p8c pass 5: with a start symbol two-head ALiBi's seed 1 reached 0.470"),
+    ("posenc/precision.py", "tensors, as PyTorch runs it on CPU:",
+     "review-2026-12 p9i pass 4: PyTorch 2.13's CPU float16 sin and cos are not correctly "
+     "rounded: 2 of 2048 x 64 entries of the tutorial run on float16 tensors differ from the "
+     "method by one unit (sin 0.2093505859375: 0.207763671875, correctly rounded 0.2078857421875)"),
+    ("posenc/fit.py", "about 1 for a useless one",
+     "review-2026-12 p9i pass 4: the zero map gives exactly 1; random maps give 1.36 to 1.48"),
+    ("posenc/relative.py", "so the list is not sorted: head ``p`` gets",
+     "review-2026-12 p9i pass 4: the docstring numbers slopes h = 1 .. n, under which head p has "
+     "2 ** -8; the steepest is at index p counting from 0"),
 ]
 
 
