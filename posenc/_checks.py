@@ -104,15 +104,9 @@ def check_positions(pos, name: str = "pos") -> np.ndarray:
         raise ValueError(
             f"{name} must be 1-D (one position per row of the table), got shape {arr.shape}"
         )
-    if arr.dtype.kind in "iu" and arr.size:
-        # compare the integers themselves: as float64, 2**53 + 1 rounds to 2**53 and passed
-        beyond = np.flatnonzero((arr > 2**53) | (arr < -(2**53)))
-        if beyond.size:
-            raise ValueError(
-                f"{name} holds integers beyond 2**53 in magnitude ({arr[beyond[0]].item()} at index "
-                f"{beyond[0]}), which float64 cannot all represent; pass floats for positions "
-                "that large"
-            )
+    # compared as Python integers: the float64 cast would round 2**53 + 1 down to 2**53
+    if arr.dtype.kind in "iu" and arr.size and max(int(arr.max()), -int(arr.min())) > 2**53:
+        raise ValueError(f"{name} holds integers beyond 2**53, which float64 cannot represent")
     out = arr.astype(np.float64)
     if not np.all(np.isfinite(out)):
         bad = int(np.flatnonzero(~np.isfinite(out))[0])
