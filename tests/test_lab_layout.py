@@ -74,3 +74,28 @@ def test_a_new_experiment_or_module_leaves_every_record_current(tmp_path, monkey
     model.write_text(model.read_text() + "\nUNUSED = 1\n")
     assert all(record.code_hash(table_axes.EXPERIMENTS[name]) != recorded[name]
                for name in recorded)
+
+
+def test_make_help_states_the_records_own_times():
+    """``make help``'s lab line: the distinct runs of every experiment and the minutes of one core
+    their recorded run times add up to, and the language model's, to the nearest 5 minutes."""
+    import json
+    import re
+
+    line = next(text for text in (LAB.parents[1] / "Makefile").read_text().splitlines()
+                if text.startswith("lab:"))
+    (runs, minutes), (lm_runs, lm_minutes) = re.findall(r"\((\d+) runs, ~(\d+) min of one core",
+                                                        line)
+    jobs = record.jobs_of(list(table_axes.EXPERIMENTS.values()))
+    seconds = {}
+    for name, experiment in table_axes.EXPERIMENTS.items():
+        stored = record.load(name)
+        for label, seeds in stored["runs"].items():
+            for seed, metrics in zip(stored["seeds"], seeds):
+                seconds[experiment.config(label, seed)] = metrics["seconds"]
+    assert int(runs) == len(jobs)
+    assert int(minutes) == 5 * round(sum(seconds[job] for job in jobs) / 60 / 5)
+    lm = json.loads((record.RECORDS / "lm.json").read_text())
+    totals = [m["seconds"]["total"] for seeds in lm["runs"].values() for m in seeds]
+    assert int(lm_runs) == len(totals)
+    assert int(lm_minutes) == 5 * round(sum(totals) / 60 / 5)
