@@ -990,6 +990,29 @@ OLD = [
      "review-2026-12 p7c pass 7: the relabelling recipe left out the writers' biases; with a bias "
      "b_out added to the page's pre-norm block, permuting all but b_out changes the output "
      "(allclose False), permuting b_out too keeps it (True)"),
+    (CH10B, "At trained positions the sinusoid model put at least 0.978",
+     "review-2026-12 p8d pass 5: 0.978 is the mean over trained positions 3-23 (weakest seed "
+     "0.9783); at single trained positions the weight falls to 0.9575 (seed 3)"),
+    (CH10B, "and kept at least 0.938 at the unseen positions",
+     "review-2026-12 p8d pass 5: 0.938 is seed 0's mean over positions 24-47; single unseen "
+     "positions go down to 0.7986"),
+    (CH10B, "the right panel does so for",
+     "review-2026-12 p8d pass 5: right after 'Their Figure 1' it reads as Press et al.'s right "
+     "panel, which is their L = 1,024 model; the page means its own figure below"),
+    (CH10B, "no model got a whole sequence right at 2x.",
+     "review-2026-12 p8d pass 5: at 1x no model got more than 0.766 of whole sequences right "
+     "(the model without positions and ALiBi at most 0.071); the Summary gave 2x alone"),
+    (CH10B, "the same accuracy per position; in CI",
+     "review-2026-12 p8d pass 5: tests/test_lab_widget.py allows logits within 2e-5, weights "
+     "within 2e-4 and one answer in 64 per position (near-tied logits flip)"),
+    (CH10B, "here RoPE's loss inside the training length",
+     "review-2026-12 p8d pass 5: the gap is the 4-head ALiBi's; with the paper's 8 heads ALiBi "
+     "seed 0 scores 1.9956 at W = 64 against RoPE's 1.9186, a gap of 0.077 < 0.12"),
+    (CH10B, "not a proof of it for a language model",
+     "review-2026-12 p8d pass 5: stale since the lab trained a language model (section above)"),
+    (CH10B, "were still learning it, at most 0.730.",
+     "review-2026-12 p8d pass 5: the sinusoid's seed 2 was no further (0.712 of outputs, 0.027 of "
+     "whole sequences at n = 8, its loss still falling); fresh seed 3: 0.513"),
     (CH16, "still rounds its frequencies, and the angles are a radian off from 559",
      "review-2026-12 p8f pass 8: 559 and 6094 are a Llama 3 head's (width 128, base 500000); "
      "Llama 2's base 10000 gives 818 and 4138, Llama 3's width 64 1095 and 15852"),
@@ -1022,6 +1045,15 @@ OLD = [
     ("posenc/precision.py", "Round to the nearest bfloat16 (ties to even), returned as float32.",
      "review-2026-12 p8h pass 3: a float64 input is rounded to float32 first: "
      "1 + 2**-8 + 2**-40 gives 1.0, the nearest bfloat16 is 1.0078125"),
+    (BUGS, "(llama.cpp, Unsloth) | correct | llama.cpp#8676, unsloth#6197 |",
+     "review-2026-12 p9a pass 9: the llama3 entry names three libraries and three merged fixes; "
+     "the table row left out MLXcel (lablup/mlxcel#1355) and its fix mlxcel#1385"),
+    (BUGS, "computes the product differently in 194 of its model files",
+     "review-2026-12 p9a pass 9: 194 counts the files that carry Llama's product line; "
+     "mistral_large4 multiplies float32 positions by a float32 inv_freq with another line"),
+    ("posenc/encoding.py", "both equal to this float32 table;",
+     "review-2026-12 p8h pass 2: equal at 1,024 rows (pass 1's sample); at 4,096 x 512 DistilBERT's "
+     "and Marian's tables each differ at 3 entries by one float32 unit, as chapter 12 says"),
     ("posenc/precision.py", "PyTorch casts it: once to float16",
      "review-2026-12 p8h pass 3, its own first fix: PyTorch's float64 -> float16 cast goes through "
      "float32 too (141 entries of 4096 x 512 differ from NumPy's single rounding, which the method "
@@ -1045,6 +1077,24 @@ OLD = [
      "review-2026-12 p8c pass 5: five verdicts on accuracies carry no flip chance (60 of 65 do)"),
     (CH10B, "both learned much of it in 400 steps",
      "review-2026-12 p8c pass 5: with a start symbol two-head ALiBi's seed 1 reached 0.470"),
+    ("posenc/encoding.py", "(integers or real numbers, negative allowed)",
+     "review-2026-12 p9h pass 3: integers past 2**53 are refused (and 2**53 + 1 used to pass as "
+     "2**53); real numbers past it are evaluated directly"),
+    ("posenc/variants.py", "ending at ``1 / base`` (the ``max``",
+     "review-2026-12 p9h pass 3: at d_model 2 the guard gives the one frequency 1, not 1 / base"),
+    ("posenc/distances.py", "How many pairs to return.",
+     "review-2026-12 p9h pass 3: count 10 on three rows returns the three pairs there are"),
+    ("posenc/distances.py", "The position of each row (default",
+     "review-2026-12 p9h pass 3: nan or repeated positions broke pos_a < pos_b; now refused"),
+    ("posenc/precision.py", "tensors, as PyTorch runs it on CPU:",
+     "review-2026-12 p9i pass 4: PyTorch 2.13's CPU float16 sin and cos are not correctly "
+     "rounded: 2 of 2048 x 64 entries of the tutorial run on float16 tensors differ from the "
+     "method by one unit (sin 0.2093505859375: 0.207763671875, correctly rounded 0.2078857421875)"),
+    ("posenc/fit.py", "about 1 for a useless one",
+     "review-2026-12 p9i pass 4: the zero map gives exactly 1; random maps give 1.36 to 1.48"),
+    ("posenc/relative.py", "so the list is not sorted: head ``p`` gets",
+     "review-2026-12 p9i pass 4: the docstring numbers slopes h = 1 .. n, under which head p has "
+     "2 ** -8; the steepest is at index p counting from 0"),
 ]
 
 
