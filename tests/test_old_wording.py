@@ -1055,6 +1055,12 @@ OLD = [
     ("posenc/precision.py", "Round to the nearest bfloat16 (ties to even), returned as float32.",
      "review-2026-12 p8h pass 3: a float64 input is rounded to float32 first: "
      "1 + 2**-8 + 2**-40 gives 1.0, the nearest bfloat16 is 1.0078125"),
+    (BUGS, "(llama.cpp, Unsloth) | correct | llama.cpp#8676, unsloth#6197 |",
+     "review-2026-12 p9a pass 9: the llama3 entry names three libraries and three merged fixes; "
+     "the table row left out MLXcel (lablup/mlxcel#1355) and its fix mlxcel#1385"),
+    (BUGS, "computes the product differently in 194 of its model files",
+     "review-2026-12 p9a pass 9: 194 counts the files that carry Llama's product line; "
+     "mistral_large4 multiplies float32 positions by a float32 inv_freq with another line"),
     ("posenc/encoding.py", "both equal to this float32 table;",
      "review-2026-12 p8h pass 2: equal at 1,024 rows (pass 1's sample); at 4,096 x 512 DistilBERT's "
      "and Marian's tables each differ at 3 entries by one float32 unit, as chapter 12 says"),
@@ -1081,6 +1087,24 @@ OLD = [
      "review-2026-12 p8c pass 5: five verdicts on accuracies carry no flip chance (60 of 65 do)"),
     (CH10B, "both learned much of it in 400 steps",
      "review-2026-12 p8c pass 5: with a start symbol two-head ALiBi's seed 1 reached 0.470"),
+    ("posenc/encoding.py", "(integers or real numbers, negative allowed)",
+     "review-2026-12 p9h pass 3: integers past 2**53 are refused (and 2**53 + 1 used to pass as "
+     "2**53); real numbers past it are evaluated directly"),
+    ("posenc/variants.py", "ending at ``1 / base`` (the ``max``",
+     "review-2026-12 p9h pass 3: at d_model 2 the guard gives the one frequency 1, not 1 / base"),
+    ("posenc/distances.py", "How many pairs to return.",
+     "review-2026-12 p9h pass 3: count 10 on three rows returns the three pairs there are"),
+    ("posenc/distances.py", "The position of each row (default",
+     "review-2026-12 p9h pass 3: nan or repeated positions broke pos_a < pos_b; now refused"),
+    ("posenc/precision.py", "tensors, as PyTorch runs it on CPU:",
+     "review-2026-12 p9i pass 4: PyTorch 2.13's CPU float16 sin and cos are not correctly "
+     "rounded: 2 of 2048 x 64 entries of the tutorial run on float16 tensors differ from the "
+     "method by one unit (sin 0.2093505859375: 0.207763671875, correctly rounded 0.2078857421875)"),
+    ("posenc/fit.py", "about 1 for a useless one",
+     "review-2026-12 p9i pass 4: the zero map gives exactly 1; random maps give 1.36 to 1.48"),
+    ("posenc/relative.py", "so the list is not sorted: head ``p`` gets",
+     "review-2026-12 p9i pass 4: the docstring numbers slopes h = 1 .. n, under which head p has "
+     "2 ** -8; the steepest is at index p counting from 0"),
 ]
 
 
