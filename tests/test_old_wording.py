@@ -1077,6 +1077,24 @@ OLD = [
      "review-2026-12 p8c pass 5: five verdicts on accuracies carry no flip chance (60 of 65 do)"),
     (CH10B, "both learned much of it in 400 steps",
      "review-2026-12 p8c pass 5: with a start symbol two-head ALiBi's seed 1 reached 0.470"),
+    ("posenc/encoding.py", "(integers or real numbers, negative allowed)",
+     "review-2026-12 p9h pass 3: integers past 2**53 are refused (and 2**53 + 1 used to pass as "
+     "2**53); real numbers past it are evaluated directly"),
+    ("posenc/variants.py", "ending at ``1 / base`` (the ``max``",
+     "review-2026-12 p9h pass 3: at d_model 2 the guard gives the one frequency 1, not 1 / base"),
+    ("posenc/distances.py", "How many pairs to return.",
+     "review-2026-12 p9h pass 3: count 10 on three rows returns the three pairs there are"),
+    ("posenc/distances.py", "The position of each row (default",
+     "review-2026-12 p9h pass 3: nan or repeated positions broke pos_a < pos_b; now refused"),
+    ("posenc/precision.py", "tensors, as PyTorch runs it on CPU:",
+     "review-2026-12 p9i pass 4: PyTorch 2.13's CPU float16 sin and cos are not correctly "
+     "rounded: 2 of 2048 x 64 entries of the tutorial run on float16 tensors differ from the "
+     "method by one unit (sin 0.2093505859375: 0.207763671875, correctly rounded 0.2078857421875)"),
+    ("posenc/fit.py", "about 1 for a useless one",
+     "review-2026-12 p9i pass 4: the zero map gives exactly 1; random maps give 1.36 to 1.48"),
+    ("posenc/relative.py", "so the list is not sorted: head ``p`` gets",
+     "review-2026-12 p9i pass 4: the docstring numbers slopes h = 1 .. n, under which head p has "
+     "2 ** -8; the steepest is at index p counting from 0"),
 ]
 
 
