@@ -1045,6 +1045,12 @@ OLD = [
     ("posenc/precision.py", "Round to the nearest bfloat16 (ties to even), returned as float32.",
      "review-2026-12 p8h pass 3: a float64 input is rounded to float32 first: "
      "1 + 2**-8 + 2**-40 gives 1.0, the nearest bfloat16 is 1.0078125"),
+    (BUGS, "(llama.cpp, Unsloth) | correct | llama.cpp#8676, unsloth#6197 |",
+     "review-2026-12 p9a pass 9: the llama3 entry names three libraries and three merged fixes; "
+     "the table row left out MLXcel (lablup/mlxcel#1355) and its fix mlxcel#1385"),
+    (BUGS, "computes the product differently in 194 of its model files",
+     "review-2026-12 p9a pass 9: 194 counts the files that carry Llama's product line; "
+     "mistral_large4 multiplies float32 positions by a float32 inv_freq with another line"),
     ("posenc/encoding.py", "both equal to this float32 table;",
      "review-2026-12 p8h pass 2: equal at 1,024 rows (pass 1's sample); at 4,096 x 512 DistilBERT's "
      "and Marian's tables each differ at 3 entries by one float32 unit, as chapter 12 says"),
@@ -1080,6 +1086,15 @@ OLD = [
     (CH10B, "Past the training length (next section) the two differ",
      "review-2026-12 p9c pass 6: no check read it ('do not differ' passed the page); in seed 3 "
      "the sinusoid and the learned table are 0.0732 and 0.0703 past L"),
+    ("posenc/precision.py", "tensors, as PyTorch runs it on CPU:",
+     "review-2026-12 p9i pass 4: PyTorch 2.13's CPU float16 sin and cos are not correctly "
+     "rounded: 2 of 2048 x 64 entries of the tutorial run on float16 tensors differ from the "
+     "method by one unit (sin 0.2093505859375: 0.207763671875, correctly rounded 0.2078857421875)"),
+    ("posenc/fit.py", "about 1 for a useless one",
+     "review-2026-12 p9i pass 4: the zero map gives exactly 1; random maps give 1.36 to 1.48"),
+    ("posenc/relative.py", "so the list is not sorted: head ``p`` gets",
+     "review-2026-12 p9i pass 4: the docstring numbers slopes h = 1 .. n, under which head p has "
+     "2 ** -8; the steepest is at index p counting from 0"),
 ]
 
 

@@ -23,6 +23,7 @@ from torch import nn
 from .._checks import check_base
 from ..encoding import BASE, frequencies as paper_frequencies
 from .checks import NotScriptable, looks_like_attention_mask
+from .rope_config import ROPE_KEYS, ROPE_TYPES, read_rope_parameters  # noqa: F401 (re-exported)
 
 PAIRINGS = {
     "halves": "halves", "neox": "halves", "gpt-neox": "halves", "llama": "halves",
@@ -200,8 +201,8 @@ class RotaryEmbedding(NotScriptable, nn.Module):
     """Rotate ``q`` and ``k`` by their positions (RoPE, Su et al. 2021).
 
     Counterpart: ``transformers``' ``apply_rotary_pos_emb`` with the cos/sin of its rotary
-    embedding classes (``rope_type`` default, linear, dynamic, yarn, llama3, longrope: see
-    :meth:`from_rope_parameters`), and GPT-J's ``rotate_every_two`` with
+    embedding classes (each ``rope_type`` of :data:`~posenc.torch_module.rope_config.ROPE_TYPES`:
+    see :meth:`from_rope_parameters`), and GPT-J's ``rotate_every_two`` with
     ``pairing="adjacent"``; checked in ``tests/test_torch_rotary.py``.
 
     Parameters
@@ -668,10 +669,10 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         ``rope_parameters``, or transformers 4's ``rope_scaling`` with the config's top-level
         ``rope_theta`` (and ``partial_rotary_factor``) passed beside it.
 
-        Read as transformers 5.24.0 reads it (``RotaryEmbeddingConfigMixin``): ``rope_type``
-        (or the older ``type``) is ``"default"``, ``"linear"``, ``"dynamic"``, ``"yarn"``,
-        ``"llama3"`` or ``"longrope"``, with the keys transformers requires and allows for it
-        (:data:`ROPE_KEYS`); a value in the block wins over the one passed beside it;
+        Read as transformers 5.24.0 reads it (``RotaryEmbeddingConfigMixin``), by
+        :func:`~posenc.torch_module.rope_config.read_rope_parameters`: ``rope_type`` (or the
+        older ``type``) is a key of :data:`~posenc.torch_module.rope_config.ROPE_TYPES`, with
+        the keys transformers requires and allows for it (:data:`ROPE_KEYS`); a value in the block wins over the one passed beside it;
         ``original_max_position_embeddings``, when missing, is ``max_position_embeddings``.
         Where transformers warns and goes on, posenc raises, naming the key:
 
@@ -710,131 +711,12 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         ...
         ValueError: rope_theta: the block has none, and none was passed beside it. A transformers-4 config.json keeps it beside rope_scaling: pass rope_theta=config['rope_theta'] (transformers would take its model class's default_theta, 10000.0 for most)
         """
-        from .. import scaling
-
-        if not isinstance(params, dict):
-            raise TypeError(f"params must be a dict (config.rope_parameters, or a "
-                            f"transformers-4 rope_scaling block), got {type(params).__name__}")
-        kind = params.get("rope_type", params.get("type"))
-        if kind is None:
-            scaling_keys = sorted(set(params) - {"rope_theta", "partial_rotary_factor"})
-            if scaling_keys:
-                raise ValueError(f"rope_type: the block has {scaling_keys} but no 'rope_type' "
-                                 f"(or 'type'); transformers 5.24.0 reads it as 'default' and "
-                                 f"ignores them. Name the rope_type")
-            kind = "default"
-        if kind not in ROPE_KEYS:
-            raise ValueError(f"rope_type must be one of {sorted(ROPE_KEYS)}, got {kind!r}")
-        required, optional = ROPE_KEYS[kind]
-        known = required | optional | {"rope_type", "type", "rope_theta",
-                                       "partial_rotary_factor"}
-        unknown = sorted(set(params) - known)
-        if unknown:
-            raise ValueError(f"{', '.join(map(repr, unknown))}: not a key of rope_type {kind!r} "
-                             f"(its keys: "
-                             f"{sorted(required | optional)}, and rope_theta, "
-                             f"partial_rotary_factor)")
-        theta = params.get("rope_theta", rope_theta)
-        if theta is None:
-            raise ValueError("rope_theta: the block has none, and none was passed beside it. A "
-                             "transformers-4 config.json keeps it beside rope_scaling: pass "
-                             "rope_theta=config['rope_theta'] (transformers would take its model "
-                             "class's default_theta, 10000.0 for most)")
-        base = check_base(theta)
-        original = params.get("original_max_position_embeddings", max_position_embeddings)
-        if "original_max_position_embeddings" in required and original is None:
-            raise ValueError(f"rope_type {kind!r} needs the model's original context length: "
-                             "pass max_position_embeddings= (the config's) or put "
-                             "'original_max_position_embeddings' in the rope parameters")
-        if kind == "dynamic" and max_position_embeddings is None:
-            raise ValueError("rope_type 'dynamic' needs the model's context length: pass "
-                             "max_position_embeddings= (the config's)")
-        missing = sorted(required - set(params) - {"original_max_position_embeddings"})
-        if missing:
-            raise ValueError(f"{', '.join(map(repr, missing))}: rope_type {kind!r} needs "
-                             f"{'it' if len(missing) == 1 else 'them'} (transformers 5.24.0 "
-                             f"raises KeyError too)")
-        fraction = params.get("partial_rotary_factor", partial_rotary_factor)
-        fraction = 1.0 if fraction is None else fraction
-        if isinstance(fraction, bool) or not isinstance(fraction, numbers.Real) or \
-                not 0 < fraction <= 1:
-            raise ValueError(f"partial_rotary_factor must be a number in (0, 1], got "
-                             f"{fraction!r}")
-        dim = int(head_dim * fraction)
-        if dim == 0:
-            raise ValueError(f"partial_rotary_factor={fraction!r} gives int({head_dim} * "
-                             f"{fraction!r}) = 0 rotated coordinates (transformers rotates "
-                             f"none)")
-        if dim % 2:
-            raise ValueError(f"partial_rotary_factor={fraction!r} gives int({head_dim} * "
-                             f"{fraction!r}) = {dim} rotated coordinates, an odd number "
-                             f"(transformers rotates {dim + 1}, with frequencies over {dim})")
-        factor = params.get("factor")
-        if factor is not None and (isinstance(factor, bool) or
-                                   not isinstance(factor, numbers.Real) or not factor > 0):
-            raise ValueError(f"factor must be a positive number, got {factor!r}")
-        if kind in ("yarn", "longrope") and factor is None:
-            if max_position_embeddings is None:
-                raise ValueError(f"rope_type {kind!r} with 'factor' None needs "
-                                 "max_position_embeddings= (the config's): factor = "
-                                 "max_position_embeddings / original_max_position_embeddings")
-            factor = max_position_embeddings / original
-        attention = params.get("attention_factor")
-        if kind == "default":
-            omega = paper_frequencies(dim, base)
-        elif kind == "linear":
-            omega = scaling.position_interpolation(dim, factor, base)
-        elif kind == "dynamic":
-            omega = scaling.dynamic_ntk_frequencies(
-                dim, factor, max_position_embeddings,
-                seq_len if seq_len else max_position_embeddings, base)
-        elif kind == "yarn":
-            alpha, beta = params.get("beta_slow") or 1.0, params.get("beta_fast") or 32.0
-            truncate = params.get("truncate", True)
-            if factor >= 1:
-                omega = scaling.yarn_frequencies(dim, factor, original, base, alpha=alpha,
-                                                 beta=beta, truncate=truncate)
-            else:             # transformers' blend at s < 1 (scaling refuses it as a reference)
-                gamma = scaling.yarn_ramp(dim, original, base, alpha=alpha, beta=beta,
-                                          truncate=truncate)
-                omega = paper_frequencies(dim, base)
-                omega = (1.0 - gamma) * omega / factor + gamma * omega
-            if attention is None:
-                mscale, mscale_all = params.get("mscale"), params.get("mscale_all_dim")
-                attention = 1.0 if factor <= 1 else \
-                    scaling.yarn_attention_factor(factor, mscale=mscale,
-                                                  mscale_all_dim=mscale_all) \
-                    if mscale and mscale_all else scaling.yarn_attention_factor(factor)
-        elif kind == "llama3":
-            omega = scaling.llama3_frequencies(
-                dim, factor, original, base, low_freq_factor=params["low_freq_factor"],
-                high_freq_factor=params["high_freq_factor"])
-        else:                                                               # longrope
-            if attention is None:
-                attention = 1.0 if factor <= 1 else \
-                    scaling.longrope_attention_factor(factor, original)
-            omega = scaling.longrope_frequencies(dim, params["short_factor"],
-                                                 params["long_factor"], original, seq_len, base)
-        return cls(head_dim, base=base, frequencies=omega, rotary_dim=dim, pairing=pairing,
-                   attention_factor=1.0 if attention is None else float(attention),
-                   max_len=max_len, **kwargs)
-
-
-ROPE_KEYS = {
-    "default": (set(), set()),
-    "linear": ({"factor"}, set()),
-    "dynamic": ({"factor"}, set()),
-    "yarn": ({"factor", "original_max_position_embeddings"},
-             {"attention_factor", "beta_fast", "beta_slow", "mscale", "mscale_all_dim",
-              "truncate"}),
-    "llama3": ({"factor", "original_max_position_embeddings", "low_freq_factor",
-                "high_freq_factor"}, set()),
-    "longrope": ({"short_factor", "long_factor", "original_max_position_embeddings"},
-                 {"attention_factor", "factor"}),
-}
-"""The keys :meth:`RotaryEmbedding.from_rope_parameters` reads per ``rope_type``: (required,
-optional), besides ``rope_type``, ``rope_theta`` and ``partial_rotary_factor``; those of
-transformers 5.24.0's ``_validate_*_rope_parameters`` (checked in ``tests/test_torch_misuse.py``)."""
+        return cls(head_dim, pairing=pairing, max_len=max_len,
+                   **read_rope_parameters(params, head_dim, rope_theta=rope_theta,
+                                          partial_rotary_factor=partial_rotary_factor,
+                                          seq_len=seq_len,
+                                          max_position_embeddings=max_position_embeddings),
+                   **kwargs)
 
 
 def check_position_ids(positions, batch: int, seq: int, device) -> torch.Tensor:
