@@ -1086,6 +1086,15 @@ OLD = [
     (CH10B, "Past the training length (next section) the two differ",
      "review-2026-12 p9c pass 6: no check read it ('do not differ' passed the page); in seed 3 "
      "the sinusoid and the learned table are 0.0732 and 0.0703 past L"),
+    ("posenc/encoding.py", "(integers or real numbers, negative allowed)",
+     "review-2026-12 p9h pass 3: integers past 2**53 are refused (and 2**53 + 1 used to pass as "
+     "2**53); real numbers past it are evaluated directly"),
+    ("posenc/variants.py", "ending at ``1 / base`` (the ``max``",
+     "review-2026-12 p9h pass 3: at d_model 2 the guard gives the one frequency 1, not 1 / base"),
+    ("posenc/distances.py", "How many pairs to return.",
+     "review-2026-12 p9h pass 3: count 10 on three rows returns the three pairs there are"),
+    ("posenc/distances.py", "The position of each row (default",
+     "review-2026-12 p9h pass 3: nan or repeated positions broke pos_a < pos_b; now refused"),
     ("posenc/precision.py", "tensors, as PyTorch runs it on CPU:",
      "review-2026-12 p9i pass 4: PyTorch 2.13's CPU float16 sin and cos are not correctly "
      "rounded: 2 of 2048 x 64 entries of the tutorial run on float16 tensors differ from the "
