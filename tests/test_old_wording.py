@@ -1013,6 +1013,16 @@ OLD = [
     (CH10B, "were still learning it, at most 0.730.",
      "review-2026-12 p8d pass 5: the sinusoid's seed 2 was no further (0.712 of outputs, 0.027 of "
      "whole sequences at n = 8, its loss still falling); fresh seed 3: 0.513"),
+    (CH10B, "would put its weight on the key 3 back at all positions, seen or not",
+     "review-2026-12 p9d pass 6: RoPE, one map by construction, puts a mean of 0.450 on the key 3 "
+     "back at 8x (seed 0) and 0.984 with the keys 24 or more back hidden"),
+    (CH10B, "seeds 0 to 4, by 0.060 to 0.237. It",
+     "review-2026-12 p9d pass 6: the 0.060 is seed 0's on AVX-512 kernels; the added model's seed "
+     "0 scores 0.260 on AVX2 (margin 0.105) and 0.324 on default kernels (0.041)"),
+    (CH10B, "0.304,\n  about the order-blind baseline)",
+     "review-2026-12 p9d pass 6: seed 0 scores twice the 0.147 and seed 3 half of it"),
+    (CH10B, "and the sinusoid to about that baseline. Why",
+     "review-2026-12 p9d pass 6: in three seeds of five; seed 0 scores 0.304, seed 3 0.073"),
     (CH16, "still rounds its frequencies, and the angles are a radian off from 559",
      "review-2026-12 p8f pass 8: 559 and 6094 are a Llama 3 head's (width 128, base 500000); "
      "Llama 2's base 10000 gives 818 and 4138, Llama 3's width 64 1095 and 15852"),
