@@ -1096,6 +1096,17 @@ OLD = [
     (CH10B, "Past the training length (next section) the two differ",
      "review-2026-12 p9c pass 6: no check read it ('do not differ' passed the page); in seed 3 "
      "the sinusoid and the learned table are 0.0732 and 0.0703 past L"),
+    (CH13, "which forms no large argument to round",
+     "review-2026-12 p9e pass 8: the power's argument -2i/d rounds too where d is not a power of "
+     "two, magnified by ln 10000 like x: 1.54 of its 1.96 epsilons at d_model 768; at 512 it is "
+     "exact in binary, which is why the power is correctly rounded there"),
+    (CH13, "leaves it up to 7\n   float32 units off",
+     "review-2026-12 p9e pass 8 (p8e's fix): the worst pair is 7.02 units off, past an 'up to 7'"),
+    (CH13, "`make bench` (`scripts/bench.py --record docs/data/bench-builders.json`)",
+     "review-2026-12 p9e pass 8: make bench runs scripts/bench.py without --record; it never "
+     "writes the record the page shows"),
+    (CH13, "run `make bench` to repeat it",
+     "review-2026-12 p9e pass 8: make bench does not update docs/data/bench-builders.json"),
     ("posenc/encoding.py", "(integers or real numbers, negative allowed)",
      "review-2026-12 p9h pass 3: integers past 2**53 are refused (and 2**53 + 1 used to pass as "
      "2**53); real numbers past it are evaluated directly"),
