@@ -1023,6 +1023,10 @@ OLD = [
      "review-2026-12 p9d pass 6: seed 0 scores twice the 0.147 and seed 3 half of it"),
     (CH10B, "and the sinusoid to about that baseline. Why",
      "review-2026-12 p9d pass 6: in three seeds of five; seed 0 scores 0.304, seed 3 0.073"),
+    (CH10B, "raised both by at least a fifth of the answers",
+     "review-2026-12 p9d pass 6: ALiBi's seed 1 gains 0.2087, 0.9 standard errors over a fifth "
+     "(the lab's error for a difference, sqrt(0.5 / 5376)): a fresh evaluation set crosses it "
+     "in 18% of reruns, against the lab's 1%"),
     (CH16, "still rounds its frequencies, and the angles are a radian off from 559",
      "review-2026-12 p8f pass 8: 559 and 6094 are a Llama 3 head's (width 128, base 500000); "
      "Llama 2's base 10000 gives 818 and 4138, Llama 3's width 64 1095 and 15852"),
@@ -1087,6 +1091,15 @@ OLD = [
      "review-2026-12 p8c pass 5: five verdicts on accuracies carry no flip chance (60 of 65 do)"),
     (CH10B, "both learned much of it in 400 steps",
      "review-2026-12 p8c pass 5: with a start symbol two-head ALiBi's seed 1 reached 0.470"),
+    (CH10B, "At the trained length that is 5376 answers",
+     "review-2026-12 p9c pass 6: 5376 answers (standard error 0.007) only at length 24; the "
+     "order task's 12 has 2048 (0.011), the index task's 16 has 3840 (0.008)"),
+    (CH10B, "The other 19, on ratios",
+     "review-2026-12 p9c pass 6: the records hold 97 verdicts; 37 carry no flip chance, 18 of "
+     "them the language model's losses and one on parameter counts"),
+    (CH10B, "Past the training length (next section) the two differ",
+     "review-2026-12 p9c pass 6: no check read it ('do not differ' passed the page); in seed 3 "
+     "the sinusoid and the learned table are 0.0732 and 0.0703 past L"),
     (CH13, "which forms no large argument to round",
      "review-2026-12 p9e pass 8: the power's argument -2i/d rounds too where d is not a power of "
      "two, magnified by ln 10000 like x: 1.54 of its 1.96 epsilons at d_model 768; at 512 it is "
