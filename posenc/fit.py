@@ -81,7 +81,7 @@ def fit_linear_map(x, y, structure: str = "full") -> np.ndarray:
 
 
 def relative_residual(x, y, a) -> float:
-    """``|X A^T - Y| / |Y|`` (Frobenius norms): 0 for a perfect map, about 1 for a useless one.
+    """``|X A^T - Y| / |Y|`` (Frobenius norms): 0 for a perfect map, 1 for the zero map.
 
     Examples
     --------
@@ -92,8 +92,15 @@ def relative_residual(x, y, a) -> float:
     (0.0, 1.0)
     """
     xs, ys = _pair_of_tables(x, y)
-    am = np.asarray(a, dtype=np.float64)
+    am = np.asarray(a)
+    if am.dtype.kind not in "iuf":
+        raise TypeError(f"a must hold real numbers, got dtype {am.dtype}")
     d = xs.shape[1]
     if am.shape != (d, d):
         raise ValueError(f"a must have shape {(d, d)}, got {am.shape}")
+    am = am.astype(np.float64)
+    if not np.all(np.isfinite(am)):
+        raise ValueError("a must be finite")
+    if not np.any(ys):
+        raise ValueError("y must not be all zeros (the residual is relative to |Y|)")
     return float(np.linalg.norm(xs @ am.T - ys) / np.linalg.norm(ys))

@@ -163,10 +163,11 @@ def build(method: str, pos, d_model: int, base: float = BASE) -> np.ndarray:
           once to float16 (NumPy's cast), to bfloat16 through float32 (PyTorch's cast, which
           rounds to float16 through float32 too);
         - ``"built in float16"`` / ``"built in bfloat16"``: the tutorial's code on half-precision
-          tensors, as PyTorch runs it on CPU: each product computed in float32 and rounded to
-          the half type, the Python factor ``-log(base) / d_model`` taken as a float32 scalar;
-          ``exp``, ``sin`` and ``cos`` correctly rounded straight to float16, or to float32 and
-          then to bfloat16 (emulated by :func:`to_bfloat16`).
+          tensors, its products as PyTorch computes them on CPU (in float32, rounded to the half
+          type; the Python factor ``-log(base) / d_model`` a float32 scalar); ``exp``, ``sin``
+          and ``cos`` correctly rounded straight to float16, or to float32 and then to bfloat16
+          (emulated by :func:`to_bfloat16`). PyTorch's own float16 ``sin`` and ``cos`` are not
+          correctly rounded, so a rare float16 entry differs from PyTorch's by one unit.
     pos : int or array_like
         Positions, as for :func:`posenc.encode`.
     d_model : int
@@ -295,6 +296,9 @@ def decade_errors(methods=METHODS, d_model: int = 512, first_decade: int = 1,
     >>> [f"{x:.2e}" for x in e["float32 angle (tutorial)"]]      # 10 to 99, 100 to 1000
     ['2.84e-06', '2.78e-05']
     """
+    if isinstance(methods, str):
+        raise TypeError(f"methods must be a list of method names, got the string {methods!r}; "
+                        f"write [{methods!r}]")
     for m in methods:
         _check_method(m)
     positions = sample_positions(first_decade, last_decade, per_decade)

@@ -234,7 +234,8 @@ def smooth(candidate, n: int = SMOOTH_RANGE, step: float = SMOOTH_STEP) -> Check
     candidate, n = _candidate(candidate), _count(n, "n")
     if isinstance(step, bool) or not isinstance(step, numbers.Real) or not 0 < step < 1:
         raise ValueError(f"step must be a number between 0 and 1, got {step!r}")
-    x = (np.arange(int(round(n / step)) - 1) + 0.5) * step   # midpoints, so x + step < n
+    x = (np.arange(int(round(n / step)) - 1) + 0.5) * step   # midpoints
+    x = x[x + step < n]                    # round(n / step) can round up (n 3, step 0.4)
     a = _rows(candidate, x, n)
     b = _rows(candidate, x + step, n)
     value = float(np.linalg.norm(b - a, axis=1).max())
@@ -296,7 +297,8 @@ def check(candidate, prop: str) -> Check:
     if not isinstance(prop, str) or prop not in PROPERTIES:
         allowed = ", ".join(repr(k) for k in PROPERTIES)
         raise ValueError(f"prop must be one of {allowed}, got {prop!r}")
-    if isinstance(candidate, str):
+    if isinstance(candidate, str) or (isinstance(candidate, Candidate)
+                                      and CANDIDATES.get(candidate.key) is candidate):
         return _cached(get(candidate).key, prop)
     return PROPERTIES[prop][1](candidate)
 

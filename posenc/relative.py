@@ -175,7 +175,8 @@ def alibi_slopes(n_heads: int) -> np.ndarray:
     ``build_alibi_tensor`` follows: take the ``p`` slopes of the largest power of two
     ``p <= n_heads``, then append the first ``n_heads - p`` of every other slope of ``2 p``
     heads, ``2 ** (-8 h / (2 p))`` for ``h = 1, 3, 5, ...``. The appended slopes fall between
-    the first ones, so the list is not sorted: head ``p`` gets ``2 ** (-4 / p)``, the steepest.
+    the first ones, so the list is not sorted: the head at index ``p`` (counting from 0) gets
+    ``2 ** (-4 / p)``, the steepest.
 
     Parameters
     ----------

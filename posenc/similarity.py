@@ -99,6 +99,12 @@ def offset_distance(k, d_model: int, base: float = BASE) -> np.ndarray:
     return np.sqrt(np.clip(d_model - 2.0 * offset_dot(k, d_model, base), 0.0, None))
 
 
+def _scaled(x: np.ndarray) -> np.ndarray:
+    """Each vector times a power of two that brings its largest entry into [0.5, 1): exact, so
+    cosines keep their bits, and norms of huge or tiny vectors no longer overflow or underflow."""
+    return np.ldexp(x, -np.frexp(np.abs(x).max(axis=-1, keepdims=True))[1])
+
+
 def cosine_similarity_matrix(table) -> np.ndarray:
     """Cosine similarity between every pair of rows, shape ``(n, n)``.
 
@@ -120,10 +126,10 @@ def cosine_similarity_matrix(table) -> np.ndarray:
     if t.ndim != 2:
         raise ValueError(f"table must be 2-D (positions x dimensions), got shape {t.shape}")
     t = t.astype(np.float64)
-    norms = np.linalg.norm(t, axis=1)
-    if not np.all(np.isfinite(t)) or np.any(norms == 0):
+    if not np.all(np.isfinite(t)) or not np.all(np.any(t != 0, axis=1)):
         raise ValueError("table must be finite with no all-zero row")
-    u = t / norms[:, None]
+    t = _scaled(t)
+    u = t / np.linalg.norm(t, axis=1)[:, None]
     return np.clip(u @ u.T, -1.0, 1.0)
 
 
@@ -214,8 +220,9 @@ def cosine_similarity(a, b):
     if a.ndim == b.ndim == 2 and len(a) != len(b) and 1 not in (len(a), len(b)):
         raise ValueError(f"a and b must have the same number of rows, or one a single vector; "
                          f"got {len(a)} and {len(b)}")
-    na, nb = np.linalg.norm(a, axis=-1), np.linalg.norm(b, axis=-1)
-    if np.any(na == 0) or np.any(nb == 0):
+    if not (np.all(np.any(a != 0, axis=-1)) and np.all(np.any(b != 0, axis=-1))):
         raise ValueError("a and b must not contain zero vectors (their direction is undefined)")
+    a, b = _scaled(a), _scaled(b)
+    na, nb = np.linalg.norm(a, axis=-1), np.linalg.norm(b, axis=-1)
     out = np.sum(a * b, axis=-1) / (na * nb)
     return float(out) if np.ndim(out) == 0 else out

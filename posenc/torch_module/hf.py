@@ -24,7 +24,8 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
     ``LlamaRotaryEmbedding`` (or ``Phi3RotaryEmbedding``, ...) does.
 
     Built from the model's config, read by :meth:`RotaryEmbedding.from_rope_parameters`
-    (``rope_type`` default, linear, dynamic, yarn, llama3, longrope; ``partial_rotary_factor``).
+    (each ``rope_type`` of :data:`~posenc.torch_module.rope_config.ROPE_TYPES`;
+    ``partial_rotary_factor``).
     The two types whose frequencies depend on the length follow transformers' rule at each call,
     from the largest position id + 1: ``dynamic`` keeps the longest length seen (and goes back to
     the original frequencies when a call is shorter than ``max_position_embeddings``),
