@@ -1023,6 +1023,10 @@ OLD = [
      "review-2026-12 p9d pass 6: seed 0 scores twice the 0.147 and seed 3 half of it"),
     (CH10B, "and the sinusoid to about that baseline. Why",
      "review-2026-12 p9d pass 6: in three seeds of five; seed 0 scores 0.304, seed 3 0.073"),
+    (CH10B, "raised both by at least a fifth of the answers",
+     "review-2026-12 p9d pass 6: ALiBi's seed 1 gains 0.2087, 0.9 standard errors over a fifth "
+     "(the lab's error for a difference, sqrt(0.5 / 5376)): a fresh evaluation set crosses it "
+     "in 18% of reruns, against the lab's 1%"),
     (CH16, "still rounds its frequencies, and the angles are a radian off from 559",
      "review-2026-12 p8f pass 8: 559 and 6094 are a Llama 3 head's (width 128, base 500000); "
      "Llama 2's base 10000 gives 818 and 4138, Llama 3's width 64 1095 and 15852"),
