@@ -1075,6 +1075,10 @@ OLD = [
     ("posenc/torch_module/table.py", "plus at most 3.5 chunks",
      "review-2026-12 p8h pass 2, its own first fix: 3.52 chunks at d_model 32768, 7.3 at d_model "
      "2 (the int64 positions outweigh narrow rows); the total is cut"),
+    (CH05, "cannot keep many positions apart, whatever its frequency",
+     "review-2026-12 p9b pass 8, p8b's own fix: at chapter 3's 0.001 one frequency does keep many "
+     "positions apart (omega 3.131 keeps 100 at least 0.0104 apart, omega 3.14 passes uniqueness "
+     "over 256); what no frequency does is keep over 2001 positions 0.001 apart"),
     (CH05, "the frequency only moves the problem",
      "review-2026-12 p8b pass 7: rested on omega 1 and 0.1; over positions 0 to 99 omega 3.131 "
      "keeps every pair at least 0.0107 apart (45 times omega = 1's 0.000235, half of 2/99) with "
