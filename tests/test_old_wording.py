@@ -1133,6 +1133,13 @@ OLD = [
     ("posenc/relative.py", "so the list is not sorted: head ``p`` gets",
      "review-2026-12 p9i pass 4: the docstring numbers slopes h = 1 .. n, under which head p has "
      "2 ** -8; the steepest is at index p counting from 0"),
+    ("posenc/similarity.py", "exact, so cosines keep their bits",
+     "review-2026-12 p10i pass 4: ldexp rounds a subnormal entry: cosine_similarity([1, 1.5e-323], "
+     "[0, 1]) gave 2e-323; vectors of ordinary magnitude are now left alone"),
+    ("posenc/similarity.py", "row by row: 1 for the same direction, 0 for orthogonal",
+     "review-2026-12 p10i pass 4: a vector against itself gave 1.0000000000000002; now clipped"),
+    ("posenc/precision.py", "PyTorch's own float16 ``sin``",
+     "review-2026-12 p10i pass 5: a library statement names its version (torch 2.13.0+cpu)"),
 ]
 
 
