@@ -1133,6 +1133,13 @@ OLD = [
     ("posenc/relative.py", "so the list is not sorted: head ``p`` gets",
      "review-2026-12 p9i pass 4: the docstring numbers slopes h = 1 .. n, under which head p has "
      "2 ** -8; the steepest is at index p counting from 0"),
+    (CH10B, "virtual machine with 2 cores, the machine that recorded the lab",
+     "review-2026-12 p10d pass 7: the lab's records come from two CPUs (AVX-512 on 2026-11-27, "
+     "AVX2 on 2026-12-07); the widget ran on 2026-11-27"),
+    (CH10B, "Only [two sections](#a-start-symbol-and-4x-and-8x-the-training-length)",
+     "review-2026-12 p10d pass 7: since pass 6 the one-map section also quotes a run at 8x"),
+    (CH10B, "Three results differ.",
+     "review-2026-12 p10d pass 7: a count no check bound (a flip to 'Two' passed the page); cut"),
     ("posenc/similarity.py", "exact, so cosines keep their bits",
      "review-2026-12 p10i pass 4: ldexp rounds a subnormal entry: cosine_similarity([1, 1.5e-323], "
      "[0, 1]) gave 2e-323; vectors of ordinary magnitude are now left alone"),
