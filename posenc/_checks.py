@@ -104,7 +104,8 @@ def check_positions(pos, name: str = "pos") -> np.ndarray:
         raise ValueError(
             f"{name} must be 1-D (one position per row of the table), got shape {arr.shape}"
         )
-    if arr.dtype.kind in "iu" and arr.size and np.abs(arr.astype(np.float64)).max() > 2.0**53:
+    # compared as Python integers: the float64 cast would round 2**53 + 1 down to 2**53
+    if arr.dtype.kind in "iu" and arr.size and max(int(arr.max()), -int(arr.min())) > 2**53:
         raise ValueError(f"{name} holds integers beyond 2**53, which float64 cannot represent")
     out = arr.astype(np.float64)
     if not np.all(np.isfinite(out)):

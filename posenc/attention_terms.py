@@ -8,7 +8,7 @@ With ``M = W_Q W_K^T`` the unscaled score is ``(x_i + PE_i) M (x_j + PE_j)^T``, 
 * position-position ``PE_i M PE_j^T``
 
 (Vaswani et al. 2017 add the encoding to the embeddings, section 3.5; the expansion is plain
-distributivity.) See the chapter "What happens inside attention?"
+distributivity.) See the chapter "What happens to the encoding inside attention?"
 (docs/chapters/10-inside-attention.md).
 """
 

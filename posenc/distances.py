@@ -96,9 +96,9 @@ def nearest_pairs(table, count: int = 5, positions=None):
     table : array_like, shape (n,) or (n, d)
         One row per position.
     count : int, default 5
-        How many pairs to return.
+        How many pairs to return (all ``n (n - 1) / 2`` if fewer).
     positions : array_like, optional
-        The position of each row (default ``0 .. n - 1``), used to label the pairs.
+        The distinct position of each row (default ``0 .. n - 1``), used to label the pairs.
 
     Returns
     -------
@@ -119,6 +119,10 @@ def nearest_pairs(table, count: int = 5, positions=None):
     labels = np.arange(n) if positions is None else np.asarray(positions)
     if labels.shape != (n,):
         raise ValueError(f"positions must have one entry per row ({n}), got shape {labels.shape}")
+    if labels.dtype.kind == "f" and not np.all(np.isfinite(labels)):
+        raise ValueError("positions must be finite (a nan label breaks pos_a < pos_b)")
+    if np.unique(labels).size != n:
+        raise ValueError("positions must be distinct (one position per row)")
     k = min(int(count), n * (n - 1) // 2)
     a, b = _close_pairs(t, k)                   # every pair that could be among the closest
     d = np.linalg.norm(t[a] - t[b], axis=1)     # exact distances for those

@@ -131,7 +131,7 @@ def encode(pos, d_model: int, *, base: float = BASE, layout: str = "interleaved"
     ----------
     pos : int or array_like
         An int ``n`` for positions ``0 .. n - 1``, or a 1-D array of finite positions
-        (integers or real numbers, negative allowed).
+        (integers within 2**53 in magnitude, or real numbers; negative allowed).
     d_model : int
         Width of the encoding; a positive even integer.
     base : float, default 10000

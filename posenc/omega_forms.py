@@ -45,7 +45,7 @@ def frequencies_as_written(d_model: int, base: float = 10000.0, *, form: str = "
     d_model : int
         Width of the encoding; a positive even integer.
     base : float, default 10000
-        Finite number greater than 1.
+        Finite number greater than 1; finite in ``dtype`` for "power" and "reciprocal".
     form : {"power", "reciprocal", "exp"}, default "power"
         Which spelling of the formula to evaluate (see the module docstring).
     dtype : {"float64", "float32", "float16"}, default "float64"
@@ -76,13 +76,21 @@ def frequencies_as_written(d_model: int, base: float = 10000.0, *, form: str = "
     if not isinstance(kernels, str) or kernels not in KERNELS:
         raise ValueError(f"kernels must be one of {', '.join(map(repr, KERNELS))}, "
                          f"got {kernels!r}")
-    name = dtype if isinstance(dtype, str) else getattr(np.dtype(dtype), "name", None)
+    try:
+        name = dtype if isinstance(dtype, str) else np.dtype(dtype).name
+    except TypeError:                                     # torch.float32, say
+        name = None
     if name not in _TYPES:
         raise ValueError(f"dtype must be 'float64', 'float32' or 'float16', got {dtype!r}")
     t = _TYPES[name]
+    with np.errstate(over="ignore"):
+        overflows = form != "exp" and not np.isfinite(t(base))   # "exp" takes log in Python
+    if overflows:
+        raise ValueError(f"base {base:g} overflows {name} (largest {np.finfo(t).max:g}), which "
+                         f"form={form!r} holds it in; use form='exp' or a wider dtype")
     two_i = np.arange(0, d_model, 2).astype(t)            # 2i: exact (float16: up to 2048)
     d = t(d_model)
-    b = t(base)
+    b = t(base) if form != "exp" else None
     exact = kernels == "correctly rounded"
     with np.errstate(over="ignore", under="ignore"):
         if form in ("power", "reciprocal"):

@@ -99,6 +99,14 @@ def offset_distance(k, d_model: int, base: float = BASE) -> np.ndarray:
     return np.sqrt(np.clip(d_model - 2.0 * offset_dot(k, d_model, base), 0.0, None))
 
 
+def _scaled(x: np.ndarray) -> np.ndarray:
+    """A vector whose largest entry lies outside [2**-400, 2**400] times the power of two that
+    brings that entry into [0.5, 1), so its norm cannot overflow or underflow; others unchanged."""
+    peak = np.abs(x).max(axis=-1, keepdims=True)
+    far = (peak > 2.0**400) | (peak < 2.0**-400)
+    return np.ldexp(x, np.where(far, -np.frexp(peak)[1], 0))
+
+
 def cosine_similarity_matrix(table) -> np.ndarray:
     """Cosine similarity between every pair of rows, shape ``(n, n)``.
 
@@ -120,10 +128,10 @@ def cosine_similarity_matrix(table) -> np.ndarray:
     if t.ndim != 2:
         raise ValueError(f"table must be 2-D (positions x dimensions), got shape {t.shape}")
     t = t.astype(np.float64)
-    norms = np.linalg.norm(t, axis=1)
-    if not np.all(np.isfinite(t)) or np.any(norms == 0):
+    if not np.all(np.isfinite(t)) or not np.all(np.any(t != 0, axis=1)):
         raise ValueError("table must be finite with no all-zero row")
-    u = t / norms[:, None]
+    t = _scaled(t)
+    u = t / np.linalg.norm(t, axis=1)[:, None]
     return np.clip(u @ u.T, -1.0, 1.0)
 
 
@@ -141,7 +149,10 @@ def first_increase(values):
     >>> first_increase([3.0, 2.0, 2.0]) is None
     True
     """
-    v = np.asarray(values, dtype=np.float64)
+    v = np.asarray(values)
+    if v.dtype.kind not in "iuf":
+        raise TypeError(f"values must hold real numbers, got dtype {v.dtype}")
+    v = v.astype(np.float64)
     if v.ndim != 1 or v.size < 2:
         raise ValueError(f"values must be 1-D with at least 2 entries, got shape {v.shape}")
     if not np.all(np.isfinite(v)):
@@ -188,7 +199,7 @@ def _vectors(x, name: str) -> np.ndarray:
 
 
 def cosine_similarity(a, b):
-    """``a . b / (|a| |b|)``, row by row: 1 for the same direction, 0 for orthogonal vectors.
+    """``a . b / (|a| |b|)``, row by row, clipped to [-1, 1]: 1 for the same direction.
 
     Parameters
     ----------
@@ -214,8 +225,9 @@ def cosine_similarity(a, b):
     if a.ndim == b.ndim == 2 and len(a) != len(b) and 1 not in (len(a), len(b)):
         raise ValueError(f"a and b must have the same number of rows, or one a single vector; "
                          f"got {len(a)} and {len(b)}")
-    na, nb = np.linalg.norm(a, axis=-1), np.linalg.norm(b, axis=-1)
-    if np.any(na == 0) or np.any(nb == 0):
+    if not (np.all(np.any(a != 0, axis=-1)) and np.all(np.any(b != 0, axis=-1))):
         raise ValueError("a and b must not contain zero vectors (their direction is undefined)")
-    out = np.sum(a * b, axis=-1) / (na * nb)
+    a, b = _scaled(a), _scaled(b)
+    na, nb = np.linalg.norm(a, axis=-1), np.linalg.norm(b, axis=-1)
+    out = np.clip(np.sum(a * b, axis=-1) / (na * nb), -1.0, 1.0)   # rounding can pass 1
     return float(out) if np.ndim(out) == 0 else out

@@ -16,6 +16,7 @@ See the chapter "Which variants of the table will you meet?" (docs/chapters/12-v
 
 from __future__ import annotations
 
+import math
 import numbers
 
 import numpy as np
@@ -62,7 +63,7 @@ def frequencies(d_model: int, base: float = BASE, spacing: str = "paper") -> np.
     spacing : {"paper", "t2t"}, default "paper"
         ``"paper"``: ``base ** (-2 i / d_model)``, ending at ``base ** (-(d_model - 2) / d_model)``.
         ``"t2t"``: ``exp(-ln(base) * i / max(d_model/2 - 1, 1))``, ending at ``1 / base``
-        (the ``max`` is tensor2tensor's guard for ``d_model = 2``).
+        from ``d_model = 4`` (the ``max`` is tensor2tensor's guard for ``d_model = 2``: ``[1.]``).
 
     Returns
     -------
@@ -153,7 +154,8 @@ def encode_variant(pos, d_model: int, *, base: float = BASE, spacing: str = "pap
         See :func:`frequencies`.
     layout : {"interleaved", "concatenated"}, default "interleaved"
     offset : int or float, default 0
-        Added to every position before the angles are taken (fairseq: ``padding_idx + 1``).
+        Added to every position before the angles are taken (fairseq: ``padding_idx + 1``);
+        a whole-number sum must be exact in float64.
     odd : {"refuse", "zero_pad", "drop_last"}, default "refuse"
         See :func:`even_width`.
     dtype : {"float64", "float32"}, default "float64"
@@ -181,7 +183,20 @@ def encode_variant(pos, d_model: int, *, base: float = BASE, spacing: str = "pap
     layout = check_layout(layout)
     out_dtype = check_dtype(dtype)
     omega = frequencies(width, base, spacing)
-    table = table_for(positions + float(offset), omega, layout=layout)   # (n, width), float64
+    shifted = positions + float(offset)
+    # whole numbers past 2**53 can round (2**53 + 1 gives 2**53): refuse rather than merge
+    # rows; two-sum gives the sum's exact rounding error
+    back = shifted - positions
+    error = (positions - (shifted - back)) + (float(offset) - back)
+    lost = np.flatnonzero((error != 0) & (positions == np.floor(positions))
+                          & (float(offset) == math.floor(offset)))
+    if lost.size:
+        raise ValueError(
+            f"offset {offset!r} added to position {positions[lost[0]].item():.17g} is not exact in "
+            "float64 (past 2**53 not every whole number is); keep positions plus offset "
+            "within 2**53"
+        )
+    table = table_for(shifted, omega, layout=layout)   # (n, width), float64
     if width < d_model:
         table = np.concatenate([table, np.zeros((len(positions), 1))], axis=1)
     return table[:, :d_model].astype(out_dtype)

@@ -17,7 +17,7 @@ from transformers import LlamaConfig, Phi3Config  # noqa: E402
 from transformers.models.llama.modeling_llama import apply_rotary_pos_emb  # noqa: E402
 from transformers.models.phi3.modeling_phi3 import Phi3RotaryEmbedding  # noqa: E402
 
-from posenc.torch_module import alibi, hf, learned, rotary, sinusoidal  # noqa: E402
+from posenc.torch_module import alibi, hf, learned, rope_config, rotary, sinusoidal  # noqa: E402
 from posenc.torch_module.hf import TransformersRotaryEmbedding  # noqa: E402
 from posenc.torch_module.learned import LearnedPositionalEmbedding  # noqa: E402
 from posenc.torch_module.rotary import RotaryEmbedding, apply_rotary  # noqa: E402
@@ -92,7 +92,7 @@ def test_f4_f5_pointers_name_files_and_chapter_titles_that_hold():
                                       text):
             first = (ROOT / path).read_text().splitlines()[0]
             assert first == f"# {title}", (module.__name__, title, first)
-    keys = flat(re.search(r'ROPE_KEYS = \{.*?\n"""(.*?)"""', inspect.getsource(rotary),
+    keys = flat(re.search(r'ROPE_KEYS = \{.*?\n"""(.*?)"""', inspect.getsource(rope_config),
                           re.S).group(1))                              # ROPE_KEYS' docstring
     named = re.search(r"checked in ``(tests/[\w/]+\.py)``", keys).group(1)
     assert "ROPE_KEYS" in (ROOT / named).read_text()

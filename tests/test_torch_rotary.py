@@ -47,6 +47,17 @@ CONFIGS = {
 MAX_POS = 256          # the model's max_position_embeddings (dynamic, longrope: 4x original)
 
 
+def test_every_rope_type_has_a_test_case():
+    """The rope types come from one registry (rope_config.ROPE_TYPES): a type added there fails
+    here until CONFIGS holds a case of that name and type (test_hf_recipe.py's CASES too)."""
+    from posenc.torch_module.rope_config import ROPE_TYPES
+    from tests.test_hf_recipe import CASES
+    missing = [kind for kind in ROPE_TYPES if CONFIGS.get(kind, {}).get("rope_type") != kind]
+    assert not missing, f"rope types with no case in CONFIGS: {missing}"
+    missing = [kind for kind in ROPE_TYPES if CASES.get(kind, ("", {}))[1].get("rope_type") != kind]
+    assert not missing, f"rope types with no case in tests/test_hf_recipe.py's CASES: {missing}"
+
+
 def _hf(params: dict, q, k, position_ids):
     """Llama's rotary embedding; Phi's for partial rotary (Llama's ignores the factor), which
     rotates the first rotary_ndims coordinates and passes the rest, as Phi's attention does."""

@@ -1,4 +1,5 @@
-"""Figure for the chapter "What happens inside attention?": the four terms of the score."""
+"""Figure for the chapter "What happens to the encoding inside attention?": the four terms of
+the score."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Figure for the chapter "What came next?": scores as a function of the offset n - m."""
+"""Figure for the chapter "Where does it fall short, and what came next?": scores as a function
+of the offset n - m."""
 
 from __future__ import annotations
 

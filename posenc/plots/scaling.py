@@ -1,4 +1,5 @@
-"""Figures for RoPE scaling in the chapter "What came next?": ramps and frequency ratios per pair.
+"""Figures for RoPE scaling in the chapter "Where does it fall short, and what came next?": ramps
+and frequency ratios per pair.
 
 The functions draw what they are given; the chapter computes the values with
 :mod:`posenc.scaling`.
