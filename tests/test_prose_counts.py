@@ -180,22 +180,6 @@ def float32_angle_roundings() -> int:
     return int(position) + int(frequency) + int(product)
 
 
-def float32_exp_frequency_units() -> int:
-    """Chapter 13: the exp spelling's float32 frequencies at d_model 512 (factor and 2i * f in
-    float32, exp rounded once by mpmath), worst distance from the exact value in units in the
-    last place, rounded to a whole unit."""
-    import math
-    import mpmath
-    with mpmath.workdps(40):
-        factor = np.float32(-math.log(10000.0) / 512)
-        x = np.arange(0, 512, 2).astype(np.float32) * factor
-        with mpmath.workprec(24):
-            w32 = np.array([float(+mpmath.exp(mpmath.mpf(float(a)))) for a in x], np.float32)
-        exact = [mpmath.power(10000, -mpmath.mpf(2 * i) / 512) for i in range(256)]
-        units = [abs(mpmath.mpf(float(w)) - e) / float(np.spacing(w)) for w, e in zip(w32, exact)]
-    return round(float(max(units)))
-
-
 def float64_argument_roundings() -> int:
     """Chapter 13, x = 2i * (-ln(10000) / 512) in float64: which steps round (the logarithm,
     the division by 512, the product), by mpmath."""
@@ -220,6 +204,192 @@ def float64_angle_error_at_a_million() -> float:
                              - 10**6 * mpmath.power(10000, -mpmath.mpf(2 * i) / 512))
                          for i, w in enumerate(omega)))
 
+
+
+def _tutorial_float32_512():
+    """The tutorial's float32 frequencies at d_model 512 (factor and 2i * f in float32, exp
+    rounded once to 24 bits by mpmath) and their exact values (mpmath, 40 digits)."""
+    import math
+    import mpmath
+    with mpmath.workdps(40):
+        factor = np.float32(-math.log(10000.0) / 512)
+        x = np.arange(0, 512, 2).astype(np.float32) * factor
+        with mpmath.workprec(24):
+            w32 = np.array([float(+mpmath.exp(mpmath.mpf(float(a)))) for a in x], np.float32)
+        exact = [mpmath.power(10000, -mpmath.mpf(2 * i) / 512) for i in range(256)]
+        freq_err = np.array([float(abs(mpmath.mpf(float(w)) - e)) for w, e in zip(w32, exact)])
+    return w32, np.array([float(e) for e in exact]), freq_err
+
+
+def _tutorial_errors(positions, w32, omega):
+    """Worst error of each row of the tutorial's float32 table (IEEE products, float64 sines
+    rounded once to float32) against float64 sines of the exact angles."""
+    p = np.asarray(positions)
+    angle = (p.astype(np.float32)[:, None] * w32).astype(np.float64)
+    got = np.stack([np.sin(angle), np.cos(angle)], -1).astype(np.float32).astype(np.float64)
+    theta = np.multiply.outer(p.astype(np.float64), omega)
+    ref = np.stack([np.sin(theta), np.cos(theta)], -1)
+    return np.abs(got - ref).reshape(len(p), -1).max(axis=1)
+
+
+def exp_frequency_units_512() -> float:
+    """Chapter 13: the exp spelling's float32 frequencies at d_model 512, worst distance from
+    the exact value in float32 units in the last place."""
+    w32, _, freq_err = _tutorial_float32_512()
+    return float(np.max(freq_err / np.spacing(w32).astype(np.float64)))
+
+
+def digits_shared_with_bound() -> int:
+    """Chapter 13: the worst float32-angle error over the last 1,000 positions of the decades
+    ending at 10**5 and 10**6 (10**6 included) against the page's bound (half the float32
+    spacing at the largest angle, plus position times frequency error, plus half a unit):
+    how many significant digits the two share in both decades."""
+    w32, omega, freq_err = _tutorial_float32_512()
+    shared = []
+    for last in (10**5, 10**6):
+        worst = _tutorial_errors(np.arange(last - 1000, last + (last == 10**6)), w32, omega).max()
+        bound = (np.spacing(np.float32(last) * w32) / 2 + last * freq_err).max() + 2.0**-25
+        shared.append(max(n for n in range(1, 8) if f"{worst:.{n - 1}e}" == f"{bound:.{n - 1}e}"))
+    return min(shared)
+
+
+def numpy_over_correctly_rounded() -> float:
+    """Chapter 13: NumPy's own float32 tutorial table against the correctly rounded one, worst
+    error per decade at the page's sampled positions (d_model 512), largest ratio; only on
+    NumPy's AVX2 level (X86_V3), which the sentence names."""
+    import math
+    from posenc.precision import sample_positions
+    from posenc.rounding import numpy_kernels
+    if not numpy_kernels().endswith("X86_V3"):
+        pytest.skip("the sentence is about NumPy's AVX2 kernels")
+    w32, omega, _ = _tutorial_float32_512()
+    p = sample_positions(1, 6, per_decade=16)
+    decade = np.minimum(np.floor(np.log10(p)).astype(int), 5)
+    mine = _tutorial_errors(p, w32, omega)
+    two_i = np.arange(0, 512, 2, dtype=np.float32)
+    angle = p.astype(np.float32)[:, None] * np.exp(two_i * np.float32(-math.log(10000.0) / 512))
+    got = np.stack([np.sin(angle), np.cos(angle)], -1).astype(np.float64)
+    theta = np.multiply.outer(p.astype(np.float64), omega)
+    numpy_err = np.abs(got - np.stack([np.sin(theta), np.cos(theta)], -1)).reshape(len(p), -1).max(axis=1)
+    return max(numpy_err[decade == k].max() / mine[decade == k].max() for k in range(1, 6))
+
+
+def rounding_test_width(word: str) -> bool:
+    """Chapter 13: tests/test_rounding.py compares posenc.rounding with mpmath at the named
+    type's width (its significand bits), for that type."""
+    dtype = word.removesuffix("'s")
+    text = (ROOT / "tests/test_rounding.py").read_text()
+    bits = re.search(rf'"{re.escape(dtype)}": (\d+)', text)
+    return (bits is not None and dtype in np.sctypeDict
+            and int(bits[1]) == np.finfo(dtype).nmant + 1
+            and re.search(rf'parametrize\("dtype", \[[^]]*"{re.escape(dtype)}"', text) is not None)
+
+
+def float64_errors_at_a_million():
+    """Chapter 13, d_model 512 near position 10**6: the direct float64 table's worst error at
+    10**6 (mpmath), the same with the exact angle rounded once (the frequency's share removed),
+    and the rotation's worst distance from direct float64 over positions 999,900 to 10**6."""
+    import mpmath
+    from posenc.fast import rotated_table
+    omega = 10000.0 ** (-np.arange(0, 512, 2) / 512)
+    with mpmath.workdps(40):
+        angles = [10**6 * mpmath.power(10000, -mpmath.mpf(2 * i) / 512) for i in range(256)]
+        exact = [(float(mpmath.sin(a)), float(mpmath.cos(a))) for a in angles]
+        direct = max(max(abs(np.sin(10**6 * w) - s), abs(np.cos(10**6 * w) - c))
+                     for w, (s, c) in zip(omega, exact))
+        angle_only = max(max(abs(np.sin(float(a)) - s), abs(np.cos(float(a)) - c))
+                         for a, (s, c) in zip(angles, exact))
+    p = np.arange(999_900, 10**6 + 1)
+    theta = np.multiply.outer(p.astype(np.float64), omega)
+    ref = np.stack([np.sin(theta), np.cos(theta)], -1).reshape(len(p), -1)
+    rotation = float(np.abs(rotated_table(p, omega) - ref).max())
+    return float(direct), float(angle_only), rotation
+
+
+def frequency_share(word: str) -> bool:
+    direct, angle_only, _ = float64_errors_at_a_million()
+    share = {"half": 0.5, "third": 1 / 3, "quarter": 0.25, "tenth": 0.1, "most": 0.8}.get(word)
+    return share is not None and abs((1 - angle_only / direct) - share) <= 0.15
+
+
+def rotation_against_direct(factor: str) -> bool:
+    """"by about as much as" (factor ''), or "about N times as much as"."""
+    direct, _, rotation = float64_errors_at_a_million()
+    words = factor.split()
+    times = 1 if not words else {"twice": 2, "half": 0.5}.get(words[0], NUMBER_WORDS.get(words[0]))
+    return times is not None and 0.5 < rotation / direct / times < 2
+
+
+def named_widths(bert: str, gpt2: str) -> bool:
+    """BERT-base and GPT-2 small are 768 wide (transformers' default configs are those two);
+    BERT-large and GPT-2 medium are 1024, large 1280, xl 1600."""
+    import transformers as tf
+    widths = {"BERT-base": tf.BertConfig().hidden_size, "BERT-large": 1024,
+              "small": tf.GPT2Config().n_embd, "medium": 1024, "large": 1280, "xl": 1600}
+    return widths.get(bert) == widths.get(gpt2) == 768
+
+
+def several_times_the_float16_floor(words: str) -> bool:
+    """Exercise 3: half the float32 spacing at 50,000 against half a float16 unit under 1
+    (2**-12); "several" read as 3 to 9 times."""
+    ratio = float(np.spacing(np.float32(50_000))) / 2 / 2.0**-12
+    ranges = {"several times": (3, 10), "ten times": (8, 13), "a hundred times": (80, 130),
+              "twice": (1.8, 2.2)}
+    lo, hi = ranges.get(words, (None, None))
+    return lo is not None and lo <= ratio < hi
+
+
+def _tutorial_float32(d: int):
+    """The tutorial's float32 frequencies at width d (exp rounded to 24 bits by mpmath) and
+    the exact ones as float64."""
+    import math
+    import mpmath
+    with mpmath.workdps(40):
+        x = np.arange(0, d, 2).astype(np.float32) * np.float32(-math.log(10000.0) / d)
+        with mpmath.workprec(24):
+            w32 = np.array([float(+mpmath.exp(mpmath.mpf(float(a)))) for a in x], np.float32)
+        omega = np.array([float(mpmath.power(10000, -mpmath.mpf(2 * i) / d)) for i in range(d // 2)])
+    return w32, omega
+
+
+def fast_frequency_rounding_over_angle_rounding() -> float:
+    """Exercise 1: the fast pairs' (omega > 1/2) float32 frequency error, relative, against
+    the angle's relative rounding 2**-24."""
+    w32, omega = _tutorial_float32(512)
+    fast = omega > 0.5
+    return float(np.max(np.abs(w32[fast].astype(np.float64) / omega[fast] - 1)) / 2.0**-24)
+
+
+def first_crossing(d: int) -> int:
+    """Exercise 1: first position of 0, 500, ..., 200,000 whose tutorial float32 row errs by
+    more than 1e-3 at width d."""
+    w32, omega = _tutorial_float32(d)
+    grid = np.arange(0, 200_001, 500)
+    return int(grid[np.flatnonzero(_tutorial_errors(grid, w32, omega) > 1e-3)[0]])
+
+
+def bound_angle_word(word: str) -> bool:
+    """Pattern 1's bound takes the float32 spacing at the largest angle: with the smallest
+    it falls below the worst error of the last 1,000 positions of 10**6."""
+    w32, omega, freq_err = _tutorial_float32_512()
+    last = 10**6
+    worst = _tutorial_errors(np.arange(last - 1000, last + 1), w32, omega).max()
+    spacing = np.spacing(np.float32(last) * w32)
+    pick = {"largest": spacing.max(), "smallest": spacing.min()}.get(word)
+    return pick is not None and bool(pick / 2 + (last * freq_err).max() + 2.0**-25 >= worst)
+
+
+def stored_fast_over_slow(factor: str) -> bool:
+    """Exercise 1: the float64 table cast to float32 at position 50,000: worst error of the
+    fast columns (first 64) over the slow ones (last 256), about 1 ("as much as")."""
+    omega = 10000.0 ** (-np.arange(0, 512, 2) / 512)
+    theta = 50_000 * omega
+    row = np.stack([np.sin(theta), np.cos(theta)], -1).reshape(-1)
+    miss = np.abs(row.astype(np.float32).astype(np.float64) - row)
+    ratio = miss[:64].max() / miss[256:].max()
+    words = factor.split()
+    times = 1 if not words else {"twice": 2}.get(words[0], NUMBER_WORDS.get(words[0]))
+    return times is not None and 0.5 < ratio / times < 2
 
 # (page, pattern with one group per count, value of each group); every match is compared.
 COUNTS = [
@@ -275,7 +445,6 @@ COUNTS = [
     # review-2026-12 p8e pass 7: two counts of roundings that a flip to "three" left passing
     (CH13, r"in step with the position\. (\w+) roundings reach the angle", float32_angle_roundings),
     (CH13, r"is exact, but (\w+) roundings reach \\\(x\\\)", float64_argument_roundings),
-    (CH13, r"leaves it up to (\d+) float32 units off", float32_exp_frequency_units),
     # review-2026-12 p6d pass 6: more small counts of chapter 3 that a flip left passing
     (CH03, r"\*\*Answer\.\*\* (\w+) properties, each precise", lambda: len(properties().PROPERTIES)),
     (CH03, r"None of the (\w+) naive candidates", lambda: len(candidates()) - 1),
@@ -339,6 +508,29 @@ COUNTS = [
 # (page, pattern, predicate on the groups): the sentence's own statement, computed.
 HOLDS = [
     # review-2026-12 p8e pass 7: "about 1e-10 off" passed the page check flipped to 1e-8
+    # review-2026-12 p9e pass 8: "up to 7" units was 7.02; "two digits", "nearly double" and
+    # "float32's width" passed the page check flipped to three, triple and bfloat16's
+    (CH13, r"leaves it up to (\d+\.\d+) float32 units off",
+     lambda shown: round(exp_frequency_units_512(), 2) == float(shown)),
+    (CH13, r"that bound that both give the same (\w+) digits",
+     lambda word: NUMBER_WORDS.get(word) == digits_shared_with_bound()),
+    (CH13, r"on AVX2 CPUs can nearly (\w+) it",
+     lambda word: (lambda r, k: k is not None and 0.9 * k < r <= k)(
+         numpy_over_correctly_rounded(), {"double": 2, "triple": 3, "quadruple": 4}.get(word))),
+    (CH13, r"A test compares it with mpmath rounded to (\S+) width", rounding_test_width),
+    (CH13, r"from the float64 angle's error, about (?:a )?(\w+) of it the frequency's", frequency_share),
+    (CH13, r"In float64 the rotation differs from direct evaluation by about ((?:\w+ times )?)as much as",
+     rotation_against_direct),
+    (CH13, r"\(the width of (BERT-\w+) and GPT-2 (\w+)\)", named_widths),
+    (CH13, r"0\.00195: (several times|ten times|a hundred times|twice|\w+ times|\w+) the float16",
+     several_times_the_float16_floor),
+    (CH13, r"the frequency itself carries a rounding of (.+?), so",
+     lambda size: size == "the same size" and 0.5 < fast_frequency_rounding_over_angle_rounding() <= 1.5),
+    (CH13, r"The (\w+) table crosses first, but",
+     lambda word: {"wider": first_crossing(512) < first_crossing(64),
+                   "narrower": first_crossing(64) < first_crossing(512)}.get(word, False)),
+    (CH13, r"float32 spacing at the (\w+) angle, plus", bound_angle_word),
+    (CH13, r"stored in float32, the table's fast columns err ((?:\w+ times )?)as much as", stored_fast_over_slow),
     (CH13, r"the float64 angle is itself about (\S+) off",
      lambda shown: round(np.log10(float(shown))) == round(np.log10(float64_angle_error_at_a_million()))),
     (CH04, r"though a steep wave such as \\\(\\tanh\((\d+) \\sin x\)\\\) is not smooth",

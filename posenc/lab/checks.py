@@ -1,5 +1,7 @@
-"""The verdict check: one figure per seed against a threshold, and the figures it reads from a
-run's metrics (chapter "What does a trained model do with the encoding?").
+"""The verdict check: a figure per seed against a threshold; it holds when every seed passes.
+
+The helpers that read a figure from a run's metrics are here too (chapter "What does a trained
+model do with the encoding?").
 """
 
 from __future__ import annotations

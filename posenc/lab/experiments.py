@@ -1,5 +1,6 @@
-"""The lab's experiments, by their old address: every name this module held, re-exported from the
-modules that now hold it (chapter "What does a trained model do with the encoding?").
+"""The lab's experiments by their older address: every name it held, re-exported from its module.
+
+Chapter "What does a trained model do with the encoding?" imports them from here.
 
 - :mod:`posenc.lab.checks`: :class:`~posenc.lab.checks.Check`, the verdict check;
 - :mod:`posenc.lab.table`: :class:`~posenc.lab.table.Experiment` and experiments 1-8;

@@ -1,5 +1,6 @@
-"""Recording the lab: the code hash, the runs, the records in ``docs/data/lab/`` and the machine
-they ran on (chapter "What does a trained model do with the encoding?").
+"""Recording the lab: code hash, runs, the records in ``docs/data/lab/``, the machine they ran on.
+
+Chapter "What does a trained model do with the encoding?" reads the records.
 
 A record holds the configs, every seed's metrics, the verdicts, the library versions, machine and
 date, and :func:`code_hash`, a hash of the lab's training code and the configs: a record whose

@@ -1,5 +1,6 @@
-"""The experiment table, part one: :class:`Experiment` and experiments 1-8, five seeds each
-(chapter "What does a trained model do with the encoding?").
+"""The experiment table, part one: :class:`Experiment` and experiments 1-8, five seeds each.
+
+Chapter "What does a trained model do with the encoding?" reads their records.
 """
 
 from __future__ import annotations

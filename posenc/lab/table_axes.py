@@ -1,6 +1,7 @@
-"""The experiment table, part two: the robustness axes, three seeds each (experiments 9-15), and
-:data:`EXPERIMENTS`, every experiment by name (chapter "What does a trained model do with the
-encoding?").
+"""The experiment table, part two: the robustness axes (experiments 9-15), three seeds each.
+
+:data:`EXPERIMENTS` holds every experiment of both parts by name (chapter "What does a trained
+model do with the encoding?").
 """
 
 from __future__ import annotations
