@@ -1146,6 +1146,13 @@ OLD = [
      "sizes the 16-bit path only"),
     ("posenc/distances.py", 'Used by the chapters "Is one sine enough?", "Why run',
      "review-2026-12 p10h pass 4: chapters 3 and 7 call nearest_pairs too"),
+    (CH10B, "virtual machine with 2 cores, the machine that recorded the lab",
+     "review-2026-12 p10d pass 7: the lab's records come from two CPUs (AVX-512 on 2026-11-27, "
+     "AVX2 on 2026-12-07); the widget ran on 2026-11-27"),
+    (CH10B, "Only [two sections](#a-start-symbol-and-4x-and-8x-the-training-length)",
+     "review-2026-12 p10d pass 7: since pass 6 the one-map section also quotes a run at 8x"),
+    (CH10B, "Three results differ.",
+     "review-2026-12 p10d pass 7: a count no check bound (a flip to 'Two' passed the page); cut"),
     ("posenc/similarity.py", "exact, so cosines keep their bits",
      "review-2026-12 p10i pass 4: ldexp rounds a subnormal entry: cosine_similarity([1, 1.5e-323], "
      "[0, 1]) gave 2e-323; vectors of ordinary magnitude are now left alone"),
