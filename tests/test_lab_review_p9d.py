@@ -45,8 +45,9 @@ def test_one_map_paragraph_names_the_unseen_keys_and_rope_at_8x():
     assert mean < 0.5 and f"{mean:.3f}" == "0.450"
     text = _prose("Does the model apply one map")
     assert "would put its weight on the key 3 back at all positions, seen or not" not in text
-    assert "would score the key 3 back alike at all positions, seen or not" in text
-    assert "in seed 0 also with the keys 24 or more back hidden" in text
+    assert ("would score the key 3 back alike at all positions, seen or not, but past the training "
+            "length also meets keys 24 or more back, further than any it saw") in text
+    assert "in seed 0 also with those keys hidden" in text
     assert f"at 8x, {mean:.3f} in seed 0, and 0.984 with those keys hidden" in text
 
 

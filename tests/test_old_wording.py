@@ -1023,6 +1023,10 @@ OLD = [
      "review-2026-12 p9d pass 6: seed 0 scores twice the 0.147 and seed 3 half of it"),
     (CH10B, "and the sinusoid to about that baseline. Why",
      "review-2026-12 p9d pass 6: in three seeds of five; seed 0 scores 0.304, seed 3 0.073"),
+    (CH10B, "raised both by at least a fifth of the answers",
+     "review-2026-12 p9d pass 6: ALiBi's seed 1 gains 0.2087, 0.9 standard errors over a fifth "
+     "(the lab's error for a difference, sqrt(0.5 / 5376)): a fresh evaluation set crosses it "
+     "in 18% of reruns, against the lab's 1%"),
     (CH16, "still rounds its frequencies, and the angles are a radian off from 559",
      "review-2026-12 p8f pass 8: 559 and 6094 are a Llama 3 head's (width 128, base 500000); "
      "Llama 2's base 10000 gives 818 and 4138, Llama 3's width 64 1095 and 15852"),
@@ -1071,6 +1075,10 @@ OLD = [
     ("posenc/torch_module/table.py", "plus at most 3.5 chunks",
      "review-2026-12 p8h pass 2, its own first fix: 3.52 chunks at d_model 32768, 7.3 at d_model "
      "2 (the int64 positions outweigh narrow rows); the total is cut"),
+    (CH05, "cannot keep many positions apart, whatever its frequency",
+     "review-2026-12 p9b pass 8, p8b's own fix: at chapter 3's 0.001 one frequency does keep many "
+     "positions apart (omega 3.131 keeps 100 at least 0.0104 apart, omega 3.14 passes uniqueness "
+     "over 256); what no frequency does is keep over 2001 positions 0.001 apart"),
     (CH05, "the frequency only moves the problem",
      "review-2026-12 p8b pass 7: rested on omega 1 and 0.1; over positions 0 to 99 omega 3.131 "
      "keeps every pair at least 0.0107 apart (45 times omega = 1's 0.000235, half of 2/99) with "
@@ -1134,6 +1142,20 @@ OLD = [
     ("posenc/relative.py", "so the list is not sorted: head ``p`` gets",
      "review-2026-12 p9i pass 4: the docstring numbers slopes h = 1 .. n, under which head p has "
      "2 ** -8; the steepest is at index p counting from 0"),
+    (CH10B, "virtual machine with 2 cores, the machine that recorded the lab",
+     "review-2026-12 p10d pass 7: the lab's records come from two CPUs (AVX-512 on 2026-11-27, "
+     "AVX2 on 2026-12-07); the widget ran on 2026-11-27"),
+    (CH10B, "Only [two sections](#a-start-symbol-and-4x-and-8x-the-training-length)",
+     "review-2026-12 p10d pass 7: since pass 6 the one-map section also quotes a run at 8x"),
+    (CH10B, "Three results differ.",
+     "review-2026-12 p10d pass 7: a count no check bound (a flip to 'Two' passed the page); cut"),
+    ("posenc/similarity.py", "exact, so cosines keep their bits",
+     "review-2026-12 p10i pass 4: ldexp rounds a subnormal entry: cosine_similarity([1, 1.5e-323], "
+     "[0, 1]) gave 2e-323; vectors of ordinary magnitude are now left alone"),
+    ("posenc/similarity.py", "row by row: 1 for the same direction, 0 for orthogonal",
+     "review-2026-12 p10i pass 4: a vector against itself gave 1.0000000000000002; now clipped"),
+    ("posenc/precision.py", "PyTorch's own float16 ``sin``",
+     "review-2026-12 p10i pass 5: a library statement names its version (torch 2.13.0+cpu)"),
 ]
 
 

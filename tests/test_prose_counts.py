@@ -328,6 +328,69 @@ def named_widths(bert: str, gpt2: str) -> bool:
               "small": tf.GPT2Config().n_embd, "medium": 1024, "large": 1280, "xl": 1600}
     return widths.get(bert) == widths.get(gpt2) == 768
 
+
+def several_times_the_float16_floor(words: str) -> bool:
+    """Exercise 3: half the float32 spacing at 50,000 against half a float16 unit under 1
+    (2**-12); "several" read as 3 to 9 times."""
+    ratio = float(np.spacing(np.float32(50_000))) / 2 / 2.0**-12
+    ranges = {"several times": (3, 10), "ten times": (8, 13), "a hundred times": (80, 130),
+              "twice": (1.8, 2.2)}
+    lo, hi = ranges.get(words, (None, None))
+    return lo is not None and lo <= ratio < hi
+
+
+def _tutorial_float32(d: int):
+    """The tutorial's float32 frequencies at width d (exp rounded to 24 bits by mpmath) and
+    the exact ones as float64."""
+    import math
+    import mpmath
+    with mpmath.workdps(40):
+        x = np.arange(0, d, 2).astype(np.float32) * np.float32(-math.log(10000.0) / d)
+        with mpmath.workprec(24):
+            w32 = np.array([float(+mpmath.exp(mpmath.mpf(float(a)))) for a in x], np.float32)
+        omega = np.array([float(mpmath.power(10000, -mpmath.mpf(2 * i) / d)) for i in range(d // 2)])
+    return w32, omega
+
+
+def fast_frequency_rounding_over_angle_rounding() -> float:
+    """Exercise 1: the fast pairs' (omega > 1/2) float32 frequency error, relative, against
+    the angle's relative rounding 2**-24."""
+    w32, omega = _tutorial_float32(512)
+    fast = omega > 0.5
+    return float(np.max(np.abs(w32[fast].astype(np.float64) / omega[fast] - 1)) / 2.0**-24)
+
+
+def first_crossing(d: int) -> int:
+    """Exercise 1: first position of 0, 500, ..., 200,000 whose tutorial float32 row errs by
+    more than 1e-3 at width d."""
+    w32, omega = _tutorial_float32(d)
+    grid = np.arange(0, 200_001, 500)
+    return int(grid[np.flatnonzero(_tutorial_errors(grid, w32, omega) > 1e-3)[0]])
+
+
+def bound_angle_word(word: str) -> bool:
+    """Pattern 1's bound takes the float32 spacing at the largest angle: with the smallest
+    it falls below the worst error of the last 1,000 positions of 10**6."""
+    w32, omega, freq_err = _tutorial_float32_512()
+    last = 10**6
+    worst = _tutorial_errors(np.arange(last - 1000, last + 1), w32, omega).max()
+    spacing = np.spacing(np.float32(last) * w32)
+    pick = {"largest": spacing.max(), "smallest": spacing.min()}.get(word)
+    return pick is not None and bool(pick / 2 + (last * freq_err).max() + 2.0**-25 >= worst)
+
+
+def stored_fast_over_slow(factor: str) -> bool:
+    """Exercise 1: the float64 table cast to float32 at position 50,000: worst error of the
+    fast columns (first 64) over the slow ones (last 256), about 1 ("as much as")."""
+    omega = 10000.0 ** (-np.arange(0, 512, 2) / 512)
+    theta = 50_000 * omega
+    row = np.stack([np.sin(theta), np.cos(theta)], -1).reshape(-1)
+    miss = np.abs(row.astype(np.float32).astype(np.float64) - row)
+    ratio = miss[:64].max() / miss[256:].max()
+    words = factor.split()
+    times = 1 if not words else {"twice": 2}.get(words[0], NUMBER_WORDS.get(words[0]))
+    return times is not None and 0.5 < ratio / times < 2
+
 # (page, pattern with one group per count, value of each group); every match is compared.
 COUNTS = [
     (CH04, r"Going from 31 to 32 flips (\w+) bits at once", lambda: bits_differing(31, 32)),
@@ -459,6 +522,15 @@ HOLDS = [
     (CH13, r"In float64 the rotation differs from direct evaluation by about ((?:\w+ times )?)as much as",
      rotation_against_direct),
     (CH13, r"\(the width of (BERT-\w+) and GPT-2 (\w+)\)", named_widths),
+    (CH13, r"0\.00195: (several times|ten times|a hundred times|twice|\w+ times|\w+) the float16",
+     several_times_the_float16_floor),
+    (CH13, r"the frequency itself carries a rounding of (.+?), so",
+     lambda size: size == "the same size" and 0.5 < fast_frequency_rounding_over_angle_rounding() <= 1.5),
+    (CH13, r"The (\w+) table crosses first, but",
+     lambda word: {"wider": first_crossing(512) < first_crossing(64),
+                   "narrower": first_crossing(64) < first_crossing(512)}.get(word, False)),
+    (CH13, r"float32 spacing at the (\w+) angle, plus", bound_angle_word),
+    (CH13, r"stored in float32, the table's fast columns err ((?:\w+ times )?)as much as", stored_fast_over_slow),
     (CH13, r"the float64 angle is itself about (\S+) off",
      lambda shown: round(np.log10(float(shown))) == round(np.log10(float64_angle_error_at_a_million()))),
     (CH04, r"though a steep wave such as \\\(\\tanh\((\d+) \\sin x\)\\\) is not smooth",
