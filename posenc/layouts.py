@@ -1,7 +1,7 @@
 """Converting a table between the interleaved and concatenated layouts.
 
 Both layouts hold the same numbers; only the order of the columns differs, so every dot product
-between two positions, and hence the Gram matrix, is the same. The order matters when a table or
+between two positions, and hence the Gram matrix, is the same up to rounding. The order matters when a table or
 a checkpoint is moved between codebases. See the chapter "How do the pieces make the formula?".
 """
 

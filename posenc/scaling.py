@@ -153,6 +153,8 @@ def _check_length(value, name: str = "original_length") -> int:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral) \
             or value <= 0:
         raise ValueError(f"{name} must be a positive integer, got {value!r}")
+    if value > 2**1023:                                   # past float64's range: np.log overflows
+        raise ValueError(f"{name} must be at most 2**1023, got an integer of {len(str(value))} digits")
     return int(value)
 
 

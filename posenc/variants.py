@@ -183,6 +183,9 @@ def encode_variant(pos, d_model: int, *, base: float = BASE, spacing: str = "pap
         finite = False
     if not finite:
         raise ValueError(f"offset must be finite in float64, got {offset!r:.40}")
+    if isinstance(offset, numbers.Integral) and float(offset) != int(offset):   # 2**53 + 1
+        raise ValueError(f"offset {offset!r} is not exact in float64 (past 2**53 not every "
+                         "whole number is)")
     width = even_width(d_model, odd)
     layout = check_layout(layout)
     out_dtype = check_dtype(dtype)

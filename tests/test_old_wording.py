@@ -1169,6 +1169,10 @@ OLD = [
      "review-2026-12 p10i pass 4: a vector against itself gave 1.0000000000000002; now clipped"),
     ("posenc/precision.py", "PyTorch's own float16 ``sin``",
      "review-2026-12 p10i pass 5: a library statement names its version (torch 2.13.0+cpu)"),
+    ("posenc/layouts.py", "and hence the Gram matrix, is the same. The order",
+     "review-2026-12 p11h pass 5: the two layouts' Gram matrices differ by up to 2.1e-14 (summation order)"),
+    ("posenc/omega_forms.py", "float32 ``exp`` and ``power`` differ from CPU to CPU",
+     "review-2026-12 p11h pass 5: NumPy 2.4.6 float32 power gave the same bits with X86_V3 off; exp did not"),
 ]
 
 
