@@ -68,7 +68,11 @@ def to_bfloat16(x) -> np.ndarray:
     >>> to_bfloat16([1.0, 257.0, 3.14159])
     array([  1.     , 256.     ,   3.140625], dtype=float32)
     """
-    x = np.ascontiguousarray(x, dtype=np.float32)
+    arr = np.asarray(x)
+    if arr.dtype.kind not in "iuf":
+        raise TypeError(f"x must hold real numbers, got dtype {arr.dtype}")
+    with np.errstate(over="ignore"):                    # past float32's range: inf, as in torch
+        x = np.ascontiguousarray(arr, dtype=np.float32)
     bits = x.view(np.uint32).astype(np.uint64)
     rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000
     out = rounded.astype(np.uint32).view(np.float32).copy()
@@ -166,8 +170,8 @@ def build(method: str, pos, d_model: int, base: float = BASE) -> np.ndarray:
           tensors, its products as PyTorch computes them on CPU (in float32, rounded to the half
           type; the Python factor ``-log(base) / d_model`` a float32 scalar); ``exp``, ``sin``
           and ``cos`` correctly rounded straight to float16, or to float32 and then to bfloat16
-          (emulated by :func:`to_bfloat16`). PyTorch's own float16 ``sin`` and ``cos`` are not
-          correctly rounded, so a rare float16 entry differs from PyTorch's by one unit.
+          (emulated by :func:`to_bfloat16`). PyTorch 2.13's CPU float16 ``sin`` and ``cos`` are not
+          correctly rounded, so a rare entry differs from PyTorch's by one unit.
     pos : int or array_like
         Positions, as for :func:`posenc.encode`.
     d_model : int
@@ -251,6 +255,10 @@ def sample_positions(first_decade: int = 1, last_decade: int = 6, per_decade: in
                          f"first_decade={first_decade}, last_decade={last_decade}")
     if per_decade < 2:
         raise ValueError(f"per_decade must be >= 2, got {per_decade}")
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, numbers.Integral):
+        raise TypeError(f"seed must be an integer >= 0, got {seed!r}")
+    if seed < 0:
+        raise ValueError(f"seed must be an integer >= 0, got {seed}")
     rng = np.random.default_rng(seed)
     out = []
     for k in range(first_decade, last_decade):
@@ -299,8 +307,10 @@ def decade_errors(methods=METHODS, d_model: int = 512, first_decade: int = 1,
     if isinstance(methods, str):
         raise TypeError(f"methods must be a list of method names, got the string {methods!r}; "
                         f"write [{methods!r}]")
-    for m in methods:
-        _check_method(m)
+    try:
+        methods = [_check_method(m) for m in methods]    # a generator is read once
+    except TypeError:
+        raise TypeError(f"methods must be a list of method names, got {methods!r}") from None
     positions = sample_positions(first_decade, last_decade, per_decade)
     decade = np.minimum(np.floor(np.log10(positions)).astype(int), last_decade - 1)
     out = {}

@@ -1075,6 +1075,10 @@ OLD = [
     ("posenc/torch_module/table.py", "plus at most 3.5 chunks",
      "review-2026-12 p8h pass 2, its own first fix: 3.52 chunks at d_model 32768, 7.3 at d_model "
      "2 (the int64 positions outweigh narrow rows); the total is cut"),
+    (CH05, "cannot keep many positions apart, whatever its frequency",
+     "review-2026-12 p9b pass 8, p8b's own fix: at chapter 3's 0.001 one frequency does keep many "
+     "positions apart (omega 3.131 keeps 100 at least 0.0104 apart, omega 3.14 passes uniqueness "
+     "over 256); what no frequency does is keep over 2001 positions 0.001 apart"),
     (CH05, "the frequency only moves the problem",
      "review-2026-12 p8b pass 7: rested on omega 1 and 0.1; over positions 0 to 99 omega 3.131 "
      "keeps every pair at least 0.0107 apart (45 times omega = 1's 0.000235, half of 2/99) with "
@@ -1129,6 +1133,13 @@ OLD = [
     ("posenc/relative.py", "so the list is not sorted: head ``p`` gets",
      "review-2026-12 p9i pass 4: the docstring numbers slopes h = 1 .. n, under which head p has "
      "2 ** -8; the steepest is at index p counting from 0"),
+    ("posenc/similarity.py", "exact, so cosines keep their bits",
+     "review-2026-12 p10i pass 4: ldexp rounds a subnormal entry: cosine_similarity([1, 1.5e-323], "
+     "[0, 1]) gave 2e-323; vectors of ordinary magnitude are now left alone"),
+    ("posenc/similarity.py", "row by row: 1 for the same direction, 0 for orthogonal",
+     "review-2026-12 p10i pass 4: a vector against itself gave 1.0000000000000002; now clipped"),
+    ("posenc/precision.py", "PyTorch's own float16 ``sin``",
+     "review-2026-12 p10i pass 5: a library statement names its version (torch 2.13.0+cpu)"),
 ]
 
 

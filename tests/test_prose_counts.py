@@ -462,6 +462,29 @@ def bench_round_robin(phrase: str) -> bool:
             and "subprocess" not in src and "Process" not in src)
 
 
+def bench_error_reference(kind: str) -> bool:
+    """Chapter 13: scripts/bench.py measures each builder's error against a table it evaluates
+    directly with NumPy in float64 (np.sin, np.cos of float64 angles), not against mpmath."""
+    text = (ROOT / "scripts/bench.py").read_text()
+    src = text[text.index("def bench_builders"):]
+    src = src[:src.index("\n\n\n")]
+    return (kind == "float64" and "reference = np.empty((n, d))" in src
+            and "np.sin(theta), np.cos(theta)" in src and "mpmath" not in text)
+
+
+def rotation_rounds_into_table(times: str, copies: str) -> bool:
+    """Chapter 13: rotated_table's float32 entries are the complex128 products rounded once
+    (equal to the float64 rotation cast once), written through a complex view of the table."""
+    import posenc
+    from posenc import fast
+    p, w = np.arange(3000), posenc.frequencies(64)
+    once = fast.rotated_table(p, w).astype(np.float32)
+    src = (ROOT / "posenc/fast.py").read_text()
+    return ((times, copies) == ("once", "no")
+            and np.array_equal(fast.rotated_table(p, w, dtype="float32"), once)
+            and "into = table.view(np.complex64" in src and "out=tile" in src)
+
+
 # (page, pattern with one group per count, value of each group); every match is compared.
 COUNTS = [
     (CH04, r"Going from 31 to 32 flips (\w+) bits at once", lambda: bits_differing(31, 32)),
@@ -608,6 +631,8 @@ HOLDS = [
     (CH13, r"NaN marks an (\w+)", lambda word: word == float16_nan_cause()),
     (CH13, r"--record docs/data/bench-builders.json` times (.+?) on 8192", bench_builders_named),
     (CH13, r"2048 x 512 float32 tables, ([^.]+?)\. Timing", bench_round_robin),
+    (CH13, r"repeat it\. Errors are against an? (\w+) table", bench_error_reference),
+    (CH13, r"so NumPy rounds each product (\w+) into it, with (\w+) copy", rotation_rounds_into_table),
     (CH13, r"In bfloat16 the (\w+) columns, whose angles stay small", bfloat16_roughly_right),
     (CH13, r"and the fast pairs have the (\w+) angles",
      lambda word: (lambda a: {"largest": a[:32].min() > a[32:].max(),

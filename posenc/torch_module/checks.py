@@ -165,6 +165,10 @@ def looks_like_attention_mask(positions: torch.Tensor, dim: int = -1) -> bool:
     return bool(pads_then_tokens.any())
 
 
+_INT_NAMES = {torch.int64: "torch.long", torch.int32: "torch.int32", torch.int16: "torch.int16",
+              torch.int8: "torch.int8"}
+
+
 class PositionHints(NamedTuple):
     """One module's words in :func:`check_position_tensor`'s errors, and its integer dtypes.
 
@@ -217,8 +221,9 @@ def check_position_tensor(positions, hints: PositionHints, *, device, seq, bad_s
     if positions.dtype == torch.bool:
         raise TypeError(hints.bool_tensor)
     if positions.dtype not in hints.dtypes:
-        raise TypeError(f"positions must hold integers (torch.long or torch.int32), got "
-                        f"{positions.dtype}")
+        names = [_INT_NAMES.get(d, str(d)) for d in hints.dtypes]
+        accepted = " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        raise TypeError(f"positions must hold integers ({accepted}), got {positions.dtype}")
     if flat_to_row and positions.dim() == 1:
         positions = positions.unsqueeze(0)
     if bad_shape(positions):

@@ -10,11 +10,31 @@ tensors from posenc's float64 angles, so swapping it in changes nothing else in 
 
 from __future__ import annotations
 
+import importlib
+
 import torch
 from torch import nn
 
 from .checks import NotScriptable
 from .rotary import RotaryEmbedding
+
+
+def _default_width(config) -> int | None:
+    """The width the model's own rotary class rotates for ``rope_type`` ``"default"`` (its
+    ``compute_default_rope_parameters``), or ``None`` when it cannot be found."""
+    kind = getattr(config, "model_type", "")
+    try:
+        module = importlib.import_module(f"transformers.models.{kind}.modeling_{kind}")
+    except Exception:                    # noqa: BLE001 (a model type of another package)
+        return None
+    for name, cls in vars(module).items():
+        if name.endswith("RotaryEmbedding") and getattr(cls, "__module__", "") == \
+                module.__name__ and hasattr(cls, "compute_default_rope_parameters"):
+            try:
+                return 2 * int(cls.compute_default_rope_parameters(config)[0].shape[-1])
+            except Exception:            # noqa: BLE001 (another sub-model's rotary class)
+                continue
+    return None
 
 
 class TransformersRotaryEmbedding(NotScriptable, nn.Module):
@@ -25,7 +45,8 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
 
     Built from the model's config, read by :meth:`RotaryEmbedding.from_rope_parameters`
     (each ``rope_type`` of :data:`~posenc.torch_module.rope_config.ROPE_TYPES`;
-    ``partial_rotary_factor``).
+    ``partial_rotary_factor``, except where the model's own default rope ignores it, as Llama's,
+    Mistral's and Qwen2's do in transformers 5.24.0).
     The two types whose frequencies depend on the length follow transformers' rule at each call,
     from the largest position id + 1: ``dynamic`` keeps the longest length seen (and goes back to
     the original frequencies when a call is shorter than ``max_position_embeddings``),
@@ -106,6 +127,9 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
         self.max_position_embeddings = int(config.max_position_embeddings)
         self.max_len = max_len
         self.rope_type = self.params.get("rope_type", self.params.get("type", "default"))
+        if self.rope_type == "default" and "partial_rotary_factor" in self.params and \
+                _default_width(config) == self.head_dim:      # Llama's: it rotates every one
+            del self.params["partial_rotary_factor"]
         self.rope = self._build(None)
         if self.rope_type == "longrope":        # both lists built once; picked per call
             self.original = int(self.params.get("original_max_position_embeddings",
@@ -152,8 +176,11 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
         if layer_type is not None:
             raise ValueError(f"layer_type={layer_type!r}: one TransformersRotaryEmbedding "
                              f"serves one rope_parameters block")
-        if not isinstance(position_ids, torch.Tensor) or position_ids.dtype.is_floating_point:
-            raise TypeError("position_ids must be an integer tensor (batch, seq)")
+        if not isinstance(position_ids, torch.Tensor) or position_ids.dtype.is_floating_point \
+                or position_ids.dtype == torch.bool:
+            got = position_ids.dtype if isinstance(position_ids, torch.Tensor) else \
+                type(position_ids).__name__
+            raise TypeError(f"position_ids must be an integer tensor (batch, seq), got {got}")
         rope = self.rope
         if self.rope_type in ("dynamic", "longrope"):       # the length picks the frequencies
             rope = self._rope_for(int(position_ids.max()) + 1 if position_ids.numel() else 1)

@@ -96,6 +96,9 @@ def positions_of(q: torch.Tensor, heads, seq, positions=None, offset=0,
         raise TypeError(f"offset must be an int, a 0-d integer tensor or one per row "
                         f"(batch,), got {got}")
     offset = offset.to(q.device)
+    if not torch.compiler.is_compiling() and offset.numel() and int(offset.min()) < 0:
+        raise ValueError(f"offset must be >= 0 (tokens already in the cache), got "
+                         f"{offset.tolist()}")
     if offset.dim() == 1:
         if offset.shape[0] != q.shape[0]:
             raise ValueError(f"offset must have shape (batch,) = ({q.shape[0]},), got "

@@ -174,6 +174,8 @@ class RotaryEmbedding(NotScriptable, RopeCache, nn.Module):
                              f"mask.cumsum(-1) - 1 is at -1: add .clamp(min=0); transformers' "
                              f"generate sets it to 0)")
         table_cos, table_sin = self._table(needed, positions.device)
+        if positions.dtype not in (torch.int64, torch.int32):   # int16, int8 do not index
+            positions = positions.long()
         cos, sin = table_cos[positions].to(dtype), table_sin[positions].to(dtype)
         return expand_cos_sin(cos, sin, self.pairing) if expanded else (cos, sin)
 

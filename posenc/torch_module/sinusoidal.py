@@ -320,8 +320,9 @@ class SinusoidalPositionalEncoding(NotScriptable, SinusoidalTables, nn.Module):
         return x + rows
 
     def extra_repr(self) -> str:
-        """The arguments shown by ``repr(module)`` (``offset``, ``padding_idx`` and
-        ``batch_first`` only when they are not the default).
+        """The arguments shown by ``repr(module)``: ``offset`` when it is not 0 or
+        ``padding_idx`` is given, ``odd`` for an odd ``d_model``, ``padding_idx`` and
+        ``batch_first`` when they are not the default.
 
         Examples
         --------
@@ -331,8 +332,10 @@ class SinusoidalPositionalEncoding(NotScriptable, SinusoidalTables, nn.Module):
         """
         parts = [f"d_model={self.d_model}", f"max_len={self.max_len}", f"base={self.base:g}",
                  f"spacing={self.spacing!r}", f"layout={self.layout!r}"]
-        if self.offset:
+        if self.offset or self.padding_idx is not None:
             parts.append(f"offset={self.offset}")
+        if self.d_model % 2:
+            parts.append(f"odd={self.odd!r}")
         if self.padding_idx is not None:
             parts.append(f"padding_idx={self.padding_idx}")
         if not self.batch_first:
