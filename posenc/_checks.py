@@ -1,4 +1,4 @@
-"""Argument checks shared by every public function.
+"""Argument checks that most public functions share.
 
 Each check raises ``TypeError`` for a value of the wrong kind and ``ValueError`` for a value of
 the right kind but outside the allowed range, and names the argument and what is allowed, so a
@@ -48,7 +48,11 @@ def check_base(base, name: str = "base") -> float:
             f"{name} must be a real number greater than 1, got {base!r} "
             f"of type {type(base).__name__}"
         )
-    base = float(base)
+    try:
+        base = float(base)
+    except OverflowError:                                 # an int past float64's range
+        raise ValueError(f"{name} must be a finite number greater than 1, got an integer "
+                         f"of {len(str(abs(int(base))))} digits") from None
     if not math.isfinite(base) or base <= 1.0:
         raise ValueError(f"{name} must be a finite number greater than 1, got {base}")
     return base
@@ -87,8 +91,8 @@ def check_positions(pos, name: str = "pos") -> np.ndarray:
         raise TypeError(f"{name} must be an int count or a 1-D array of positions, got {pos!r}")
     if isinstance(pos, numbers.Integral):
         n = int(pos)
-        if n < 0:
-            raise ValueError(f"{name} as a count must be >= 0, got {n}")
+        if n < 0 or n > 2**53:
+            raise ValueError(f"{name} as a count must be >= 0 and at most 2**53, got {n}")
         return np.arange(n, dtype=np.float64)
     if isinstance(pos, numbers.Real):
         raise TypeError(
@@ -96,6 +100,9 @@ def check_positions(pos, name: str = "pos") -> np.ndarray:
             f"write [{pos!r}] for a single position"
         )
     arr = np.asarray(pos)
+    if arr.dtype == object and arr.ndim == 1 and arr.size \
+            and all(isinstance(x, numbers.Integral) for x in arr):   # ints past 64 bits
+        raise ValueError(f"{name} holds integers beyond 2**53, which float64 cannot represent")
     if arr.dtype == object or arr.dtype.kind not in "iuf":
         raise TypeError(
             f"{name} must hold integers or real floats, got an array of dtype {arr.dtype}"

@@ -60,7 +60,9 @@ def _check_integer_positions(positions) -> np.ndarray:
         if not np.all(np.isfinite(arr)) or not np.all(arr == np.floor(arr)):
             raise ValueError("positions must be whole numbers (use posenc.encode for "
                              "real-valued positions)")
-    if arr.size and np.abs(arr.astype(np.float64)).max() > 2.0**53:
+    # integers compared as Python ints: the float64 cast would round 2**53 + 1 down to 2**53
+    if arr.size and (max(int(arr.max()), -int(arr.min())) > 2**53 if arr.dtype.kind in "iu"
+                     else np.abs(arr).max() > 2.0**53):
         raise ValueError("positions must be integers within 2**53 in magnitude")
     return arr.astype(np.int64)
 

@@ -63,4 +63,5 @@ def convert(table, source: str, target: str) -> np.ndarray:
     arr = np.asarray(table)
     if arr.ndim < 1:
         raise ValueError(f"table must have at least one dimension, got shape {arr.shape}")
-    return arr[..., permutation(arr.shape[-1], source, target)]
+    width = check_d_model(arr.shape[-1], "table.shape[-1] (d_model)")
+    return arr[..., permutation(width, source, target)]

@@ -110,6 +110,24 @@ def _rows(candidate, pos, length) -> np.ndarray:
     return table
 
 
+def _pow2(table: np.ndarray) -> int:
+    """Exponent ``e`` with ``ldexp(table, -e)`` peaking in [0.5, 1), where the peak lies outside
+    [2**-400, 2**400] (squared distances would overflow or underflow); else 0."""
+    peak = float(np.abs(table).max(initial=0.0))
+    return int(np.frexp(peak)[1]) if peak > 2.0**400 or 0 < peak < 2.0**-400 else 0
+
+
+def _norms(rows: np.ndarray) -> np.ndarray:
+    """Euclidean norm of each row, for rows of any finite size."""
+    e = _pow2(rows)
+    return np.ldexp(np.linalg.norm(np.ldexp(rows, -e), axis=1), e)
+
+
+def _closest(table: np.ndarray) -> float:
+    e = _pow2(table)
+    return float(np.ldexp(min_distance(np.ldexp(table, -e)), e))
+
+
 def bounded(candidate, n: int = TEST_LENGTH) -> Check:
     """Largest ``|entry|`` over positions ``0 .. n - 1``; passes if at most :data:`BOUND`.
 
@@ -135,7 +153,7 @@ def unique(candidate, n: int = TRAIN_LENGTH) -> Check:
     1.0
     """
     candidate, n = _candidate(candidate), _count(n, "n")
-    value = min_distance(_rows(candidate, n, n))
+    value = _closest(_rows(candidate, n, n))
     return Check(value >= DISTINCT, value, f"closest pair among positions 0..{n - 1}")
 
 
@@ -174,10 +192,11 @@ def consistent_offsets(candidate, n: int = TRAIN_LENGTH, max_offset: int = MAX_O
     if max_offset >= n:
         raise ValueError(f"max_offset must be less than n ({n}), got {max_offset}")
     table = _rows(candidate, n, n)
-    spread = 0.0
+    spreads = []
     for k in range(1, max_offset + 1):
-        d = np.linalg.norm(table[k:] - table[:-k], axis=1)   # (n - k,)
-        spread = max(spread, float(d.max() - d.min()))
+        d = _norms(table[k:] - table[:-k])                   # (n - k,)
+        spreads.append(d.max() - d.min())
+    spread = float(np.max(spreads))                          # nan stays nan: no pass
     return Check(spread <= OFFSET_TOL, spread,
                  f"spread of |PE(pos+k) - PE(pos)| for k = 1..{max_offset}")
 
@@ -209,7 +228,7 @@ def extends(candidate, n_train: int = TRAIN_LENGTH, n_test: int = TEST_LENGTH) -
     new = float(np.abs(full[n_train:]).max())
     ratio = new / seen if seen > 0 else (1.0 if new == 0 else float("inf"))
     moved = float(np.abs(full[:n_train] - train).max())
-    closest = min_distance(full)
+    closest = _closest(full)
     problems = []
     if ratio > EXTEND_RATIO:
         problems.append(f"new positions need entries {ratio:.3g} times larger")
@@ -238,7 +257,7 @@ def smooth(candidate, n: int = SMOOTH_RANGE, step: float = SMOOTH_STEP) -> Check
     x = x[x + step < n]                    # round(n / step) can round up (n 3, step 0.4)
     a = _rows(candidate, x, n)
     b = _rows(candidate, x + step, n)
-    value = float(np.linalg.norm(b - a, axis=1).max())
+    value = float(_norms(b - a).max())
     return Check(value <= SMOOTH_LIMIT, value, f"largest move for a shift of {step:g} in [0, {n})")
 
 
@@ -257,9 +276,8 @@ def local(candidate, n: int = TRAIN_LENGTH, far: int = MAX_OFFSET) -> Check:
     if far >= n:
         raise ValueError(f"far must be less than n ({n}), got {far}")
     table = _rows(candidate, n, n)
-    near = float(np.linalg.norm(np.diff(table, axis=0), axis=1).max())
-    apart = min(float(np.linalg.norm(table[k:] - table[:-k], axis=1).min())
-                for k in range(far, n))
+    near = float(_norms(np.diff(table, axis=0)).max())
+    apart = min(float(_norms(table[k:] - table[:-k]).min()) for k in range(far, n))
     value = near / apart if apart > 0 else float("inf")
     return Check(value < 1, value,
                  f"neighbours up to {near:.3g} apart; positions {far} or more apart "

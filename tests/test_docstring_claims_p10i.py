@@ -132,3 +132,24 @@ def test_rope_permutation_converts_a_partial_rotary_checkpoint():
 def test_diagonal_fit_of_no_samples_stays_zero():
     assert np.array_equal(fit.fit_linear_map(np.zeros((0, 2)), np.zeros((0, 2)), "diagonal"),
                           np.zeros((2, 2)))
+
+
+def _scaled_square(scale):
+    def candidate(pos, length=None):
+        p = np.arange(pos, dtype=float) if isinstance(pos, int) else np.asarray(pos, float)
+        return (scale * (p / 1024) ** 2)[:, None]
+    return candidate
+
+
+@pytest.mark.parametrize("scale", [1e300, 1e-300])
+def test_property_checks_of_a_candidate_with_huge_or_tiny_entries(scale):
+    # p10i 13: "any function f(pos, length=None)": the squared distances overflowed, and
+    # consistent_offsets passed a candidate times 1e300 (nan spread read as 0), unique gave 0,
+    # local nan, smooth inf; times 1e-300, local gave inf
+    import posenc.properties as props
+    plain, f = _scaled_square(1.0), _scaled_square(scale)
+    for check in (props.consistent_offsets, props.unique, props.smooth):
+        assert check(f).value == pytest.approx(check(plain).value * scale, rel=1e-12)
+    assert props.local(f).value == pytest.approx(props.local(plain).value, rel=1e-12)
+    assert props.consistent_offsets(f).passed is (scale < 1)     # absolute tolerance 1e-9
+    assert props.unique(f).passed is (scale > 1)

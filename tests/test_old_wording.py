@@ -1133,6 +1133,26 @@ OLD = [
     ("posenc/relative.py", "so the list is not sorted: head ``p`` gets",
      "review-2026-12 p9i pass 4: the docstring numbers slopes h = 1 .. n, under which head p has "
      "2 ** -8; the steepest is at index p counting from 0"),
+    ("posenc/_checks.py", "Argument checks shared by every public function",
+     "review-2026-12 p10h pass 4: distances, gram and even_width check their own arguments"),
+    ("posenc/encoding.py", "longer tables differ at rare entries by one float32 unit",
+     "review-2026-12 p10h pass 4: at 8,192 x 512 an entry near 1.3e-7 differs by 11 float32 units "
+     "of its own; the bound is 2**-24 absolute"),
+    ("posenc/variants.py", "a whole-number sum must be exact in float64",
+     "review-2026-12 p10h pass 4: a fractional offset past 2**52 merged rows too (2**53 - 2 + 1.5 "
+     "and 2**53 - 1 + 1.5 both round to 2**53); now refused"),
+    ("posenc/torch_module/table.py", "never the whole table in float64",
+     "review-2026-12 p10h pass 4: a float64 table is the whole table in float64; CHUNK_ENTRIES "
+     "sizes the 16-bit path only"),
+    ("posenc/distances.py", 'Used by the chapters "Is one sine enough?", "Why run',
+     "review-2026-12 p10h pass 4: chapters 3 and 7 call nearest_pairs too"),
+    (CH10B, "virtual machine with 2 cores, the machine that recorded the lab",
+     "review-2026-12 p10d pass 7: the lab's records come from two CPUs (AVX-512 on 2026-11-27, "
+     "AVX2 on 2026-12-07); the widget ran on 2026-11-27"),
+    (CH10B, "Only [two sections](#a-start-symbol-and-4x-and-8x-the-training-length)",
+     "review-2026-12 p10d pass 7: since pass 6 the one-map section also quotes a run at 8x"),
+    (CH10B, "Three results differ.",
+     "review-2026-12 p10d pass 7: a count no check bound (a flip to 'Two' passed the page); cut"),
     ("posenc/similarity.py", "exact, so cosines keep their bits",
      "review-2026-12 p10i pass 4: ldexp rounds a subnormal entry: cosine_similarity([1, 1.5e-323], "
      "[0, 1]) gave 2e-323; vectors of ordinary magnitude are now left alone"),
