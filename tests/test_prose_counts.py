@@ -17,6 +17,7 @@ the page's own code (its methods, its fold's columns, its timing loop).
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -485,6 +486,49 @@ def rotation_rounds_into_table(times: str, copies: str) -> bool:
             and "into = table.view(np.complex64" in src and "out=tile" in src)
 
 
+def ieee_not_fixed(phrase: str) -> bool:
+    """Chapter 13: exp, sin and cos are the functions IEEE leaves open: NumPy's float32 kernels
+    (at any of its x86 levels) return other bits than the correctly rounded value for some
+    arguments, each of the three."""
+    from posenc import rounding
+    x = np.random.default_rng(0).uniform(-10, 10, 20_000).astype(np.float32)
+    differ = {f: bool(np.any(getattr(np, f)(x / 2 if f == "exp" else x)
+                             != rounding.apply(f, x / 2 if f == "exp" else x, "float32")))
+              for f in ("exp", "sin", "cos")}
+    return phrase == "but not `exp`, `sin` or `cos`" and all(differ.values())
+
+
+def tutorial_method(spelling: str, kernels: str) -> bool:
+    """Chapter 13: precision.build's "float32 angle (tutorial)" rows are the exp-form float32
+    frequencies (not the power), the float32 angle, and correctly rounded sin and cos."""
+    from posenc import precision, rounding
+    from posenc.omega_forms import frequencies_as_written
+    pos = np.array([999, 50_000, 999_365])
+
+    def table(form):
+        w = frequencies_as_written(512, form=form, dtype="float32")
+        angle = pos.astype(np.float32)[:, None] * w
+        s, c = (rounding.apply(f, angle, "float32") for f in ("sin", "cos"))
+        return np.stack([s, c], -1).reshape(len(pos), 512).astype(np.float64)
+
+    built = precision.build("float32 angle (tutorial)", pos, 512)
+    return (spelling == "exp(2i * (-log(10000) / d_model))" and kernels == "correctly rounded"
+            and np.array_equal(built, table("exp")) and not np.array_equal(built, table("power")))
+
+
+def frequencies_spelling(form: str) -> bool:
+    """Chapter 13: posenc.frequencies is the float64 power base ** (-2i / d), bit for bit, and
+    not the exp-of-log spelling."""
+    import math
+
+    import posenc
+    ok = all(np.array_equal(posenc.frequencies(d), 10000.0 ** (-2.0 * np.arange(d // 2) / d))
+             and not np.array_equal(posenc.frequencies(d),
+                                    np.exp(np.arange(0, d, 2) * (-math.log(10000.0) / d)))
+             for d in (512, 768))
+    return form == "power" and ok
+
+
 # (page, pattern with one group per count, value of each group); every match is compared.
 COUNTS = [
     (CH04, r"Going from 31 to 32 flips (\w+) bits at once", lambda: bits_differing(31, 32)),
@@ -632,6 +676,13 @@ HOLDS = [
     (CH13, r"--record docs/data/bench-builders.json` times (.+?) on 8192", bench_builders_named),
     (CH13, r"2048 x 512 float32 tables, ([^.]+?)\. Timing", bench_round_robin),
     (CH13, r"repeat it\. Errors are against an? (\w+) table", bench_error_reference),
+    (CH13, r"IEEE arithmetic fixes `\+ - \* /`,? (.+?): each library", ieee_not_fixed),
+    (CH13, r"\*\*float32 angle \(tutorial\)\*\*: the frequencies as `([^`]+)`.+?evaluated with (.+?) `exp`, `sin`",
+     tutorial_method),
+    (CH13, r"\[posenc\.encoding\.frequencies\] uses the (\w+), in float64", frequencies_spelling),
+    (CH13, r"error \\\(\\delta\\\) of its argument into the relative error \\\(([^)]+?)\\\) of its result",
+     lambda expr: expr == "\\delta" and all(
+         abs(math.expm1(d) - d) < 1e-9 * abs(d) for d in (1e-12, -3e-13))),
     (CH13, r"so NumPy rounds each product (\w+) into it, with (\w+) copy", rotation_rounds_into_table),
     (CH13, r"In bfloat16 the (\w+) columns, whose angles stay small", bfloat16_roughly_right),
     (CH13, r"and the fast pairs have the (\w+) angles",
