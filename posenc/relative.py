@@ -96,7 +96,7 @@ def rotate(x, pos, *, base: float = BASE, pairing: str = "adjacent", offset: int
     positions = check_positions(pos)
     if positions.shape != (seq,):
         raise ValueError(f"pos must give one position per row of x ({seq}), got {positions.size}")
-    if positions.size and (offset > 2**53 or offset + int(np.ceil(positions.max())) > 2**53):
+    if offset > 2**53 or (positions.size and offset + int(np.ceil(positions.max())) > 2**53):
         raise ValueError(f"offset {offset} puts positions beyond 2**53, which float64 cannot "
                          "represent")
     shifted = positions + float(offset)

@@ -24,6 +24,8 @@ def test_rotate_refuses_an_offset_that_rounds_fractional_positions():
     # old: offset 2**52 and pos [0.25, 0.5] gave two identical rows (fractions lost)
     with pytest.raises(ValueError, match="offset"):
         relative.rotate([[1.0, 0.0], [1.0, 0.0]], [0.25, 0.5], offset=2**52)
+    with pytest.raises(ValueError, match="offset"):            # old: OverflowError in float()
+        relative.rotate(np.zeros((0, 2)), 0, offset=10**400)
     out = relative.rotate([[1.0, 0.0]], [0.25], offset=5)
     want = [np.cos(5.25), np.sin(5.25)]
     assert np.allclose(out[0], want, rtol=0, atol=1e-15)
