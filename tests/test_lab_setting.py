@@ -367,3 +367,39 @@ def test_chapter_10b_first_half_setting_sentences_follow_the_code():
     two = build(EXPERIMENTS["budget"].configs["alibi"]).blocks[0].attn
     says(para("Width and head count changed one at a time"), "halves each head's width",
          2 * wide4.head_dim == two.head_dim)
+
+
+def test_chapter_10b_first_half_chance_and_mask_sentences_follow_a_computation():
+    """Two more flip-passing sentences of chapter 10b's first half (review-2026-12 p10c pass 7):
+    the order-blind model guesses the most frequent symbol, and under the causal mask the first
+    position sees one symbol, the last all of them."""
+    import itertools
+    from collections import Counter
+    from fractions import Fraction
+
+    import torch
+
+    from posenc.lab.baseline import kback
+    from posenc.lab.run import Config, build
+
+    paras = paragraphs(CH10B)
+
+    def para(start):
+        return next(p for p in paras if p.startswith(start))
+
+    prefixes = list(itertools.product(range(16), repeat=3))
+    most = sum(Fraction(max(Counter(x).values()), 3) for x in prefixes) / 16 ** 3
+    chance = para("**Chance.**")
+    assert ("its best guess is the most frequent" in chance) == (most == kback(3, vocab=16, k=3))
+    model = build(Config(scheme="none"))
+    x = torch.randint(0, 16, (8, 12), generator=torch.Generator().manual_seed(0))
+    later, first = x.clone(), x.clone()
+    later[:, 1:] = (later[:, 1:] + 1) % 16
+    first[:, 0] = (first[:, 0] + 1) % 16
+    with torch.no_grad():
+        out, out_later, out_first = model(x), model(later), model(first)
+    one_then_all = (torch.equal(out[:, 0], out_later[:, 0])
+                    and not torch.allclose(out[:, -1], out_first[:, -1]))
+    mask = para("With no positions and no mask, every seed stayed")
+    assert ("the first position attends to one symbol, the last to all of them" in mask) == \
+        one_then_all
