@@ -1104,6 +1104,15 @@ OLD = [
     (CH10B, "Past the training length (next section) the two differ",
      "review-2026-12 p9c pass 6: no check read it ('do not differ' passed the page); in seed 3 "
      "the sinusoid and the learned table are 0.0732 and 0.0703 past L"),
+    (CH10B, "still near the order-blind baseline after 400 steps",
+     "review-2026-12 p10c pass 7: near it inside the training length only; past it ALiBi and the "
+     "model without positions scored 0.200 to 0.230 against 0.147"),
+    (CH10B, "And it trains every scheme at one constant learning rate",
+     "review-2026-12 p10c pass 7: the language model on the same page warms up over 100 steps, "
+     "then decays on a cosine"),
+    (CH10B, "The start-symbol and reverse records were made",
+     "review-2026-12 p10c pass 7: the language model's record was also made on 2026-12-07 with "
+     "AVX2 kernels"),
     (CH13, "which forms no large argument to round",
      "review-2026-12 p9e pass 8: the power's argument -2i/d rounds too where d is not a power of "
      "two, magnified by ln 10000 like x: 1.54 of its 1.96 epsilons at d_model 768; at 512 it is "
