@@ -21,6 +21,8 @@ def _table(table) -> np.ndarray:
         raise ValueError(f"table must be 1-D or 2-D (positions x dimensions), got shape {arr.shape}")
     if arr.shape[0] < 2:
         raise ValueError(f"table needs at least 2 positions, got {arr.shape[0]}")
+    if arr.shape[1] == 0:                       # else _centred's max fails, naming nothing
+        raise ValueError(f"table needs at least 1 column, got shape {arr.shape}")
     arr = arr.astype(np.float64)
     if not np.all(np.isfinite(arr)):
         raise ValueError("table must be finite")

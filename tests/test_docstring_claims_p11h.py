@@ -109,3 +109,10 @@ def test_float32_exp_differs_with_the_cpu_features():
 def test_bools_in_a_position_list_refused(call):
     with pytest.raises(TypeError, match="not bools"):
         call()
+
+
+@pytest.mark.parametrize("call", [dist.pairwise_distances, dist.nearest_pairs, dist.min_distance])
+def test_table_without_columns_named(call):
+    # since p10h's centring: "zero-size array to reduction operation maximum which has no identity"
+    with pytest.raises(ValueError, match="table needs at least 1 column"):
+        call(np.zeros((3, 0)))
