@@ -27,6 +27,13 @@ def _pair_of_tables(x, y):
     return xs, ys
 
 
+def _pow2(v: np.ndarray, axis=None) -> np.ndarray:
+    """Exponent ``e`` that brings the largest ``|v|`` into [0.5, 1) by ``ldexp(v, -e)``, where
+    it lies outside [2**-400, 2**400] (sums of squares would overflow or underflow); else 0."""
+    peak = np.abs(v).max(axis=axis, initial=0.0)
+    return np.where((peak > 2.0**400) | (peak < 2.0**-400), np.frexp(peak)[1], 0)
+
+
 def fit_linear_map(x, y, structure: str = "full") -> np.ndarray:
     """Least-squares ``A`` (shape ``(d, d)``) minimising ``sum_p |A x_p - y_p|^2``.
 
@@ -66,10 +73,12 @@ def fit_linear_map(x, y, structure: str = "full") -> np.ndarray:
         coef, *_ = np.linalg.lstsq(xs, ys, rcond=None)      # ys ~ xs @ coef
         return coef.T
     if structure == "diagonal":
+        ex, ey = _pow2(xs, 0), _pow2(ys, 0)             # (d,): columns of any magnitude
+        xs, ys = np.ldexp(xs, -ex), np.ldexp(ys, -ey)
         num = np.einsum("nj,nj->j", xs, ys)
         den = np.einsum("nj,nj->j", xs, xs)
         scale = np.divide(num, den, out=np.zeros(d), where=den > 0)
-        return np.diag(scale)
+        return np.diag(np.ldexp(scale, ey - ex))
     if d % 2:
         raise ValueError(f"structure 'block' needs an even number of columns, got {d}")
     a = np.zeros((d, d))
@@ -103,4 +112,10 @@ def relative_residual(x, y, a) -> float:
         raise ValueError("a must be finite")
     if not np.any(ys):
         raise ValueError("y must not be all zeros (the residual is relative to |Y|)")
-    return float(np.linalg.norm(xs @ am.T - ys) / np.linalg.norm(ys))
+    ex, ea, ey = (int(_pow2(v)) for v in (xs, am, ys))
+    s = max(ex + ea, ey)                                # X A^T and Y times 2**-s: no overflow
+    yt = np.ldexp(ys, -s)
+    r = np.ldexp(np.ldexp(xs, -ex) @ np.ldexp(am, -ea).T, ex + ea - s) - yt
+    er, et = _pow2(r), _pow2(yt)                        # norms of huge or tiny tables
+    ratio = np.linalg.norm(np.ldexp(r, -er)) / np.linalg.norm(np.ldexp(yt, -et))
+    return float(np.ldexp(ratio, er - et))

@@ -59,8 +59,8 @@ def to_bfloat16(x) -> np.ndarray:
     """Round to float32, then to the nearest bfloat16 (ties to even), returned as float32.
 
     bfloat16 keeps float32's 8 exponent bits and the top 7 of its 23 fraction bits, so rounding
-    is integer arithmetic on the float32 bit pattern. A float64 value is rounded twice, as
-    PyTorch's cast rounds it. Matches ``torch.bfloat16`` (tested).
+    is integer arithmetic on the float32 bit pattern. A float64 value is rounded twice, as in
+    PyTorch 2.13's CPU cast to ``torch.bfloat16`` (tested).
 
     Examples
     --------
@@ -68,7 +68,11 @@ def to_bfloat16(x) -> np.ndarray:
     >>> to_bfloat16([1.0, 257.0, 3.14159])
     array([  1.     , 256.     ,   3.140625], dtype=float32)
     """
-    x = np.ascontiguousarray(x, dtype=np.float32)
+    arr = np.asarray(x)
+    if arr.dtype.kind not in "iuf":
+        raise TypeError(f"x must hold real numbers, got dtype {arr.dtype}")
+    with np.errstate(over="ignore"):                    # past float32's range: inf, as in torch
+        x = np.ascontiguousarray(arr, dtype=np.float32)
     bits = x.view(np.uint32).astype(np.uint64)
     rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000
     out = rounded.astype(np.uint32).view(np.float32).copy()
@@ -160,14 +164,14 @@ def build(method: str, pos, d_model: int, base: float = BASE) -> np.ndarray:
           kernels, which differ from CPU to CPU;
         - ``"float64, cast to float32"``: :func:`posenc.encode` with ``dtype="float32"``;
         - ``"float64, stored as float16"`` / ``"... bfloat16"``: the float64 table rounded
-          once to float16 (NumPy's cast), to bfloat16 through float32 (PyTorch's cast, which
-          rounds to float16 through float32 too);
+          once to float16 (NumPy's cast), to bfloat16 through float32 (PyTorch 2.13's CPU cast,
+          which rounds to float16 through float32 too);
         - ``"built in float16"`` / ``"built in bfloat16"``: the tutorial's code on half-precision
           tensors, its products as PyTorch computes them on CPU (in float32, rounded to the half
           type; the Python factor ``-log(base) / d_model`` a float32 scalar); ``exp``, ``sin``
           and ``cos`` correctly rounded straight to float16, or to float32 and then to bfloat16
-          (emulated by :func:`to_bfloat16`). PyTorch's own float16 ``sin`` and ``cos`` are not
-          correctly rounded, so a rare float16 entry differs from PyTorch's by one unit.
+          (emulated by :func:`to_bfloat16`). PyTorch 2.13's CPU float16 ``sin`` and ``cos`` are not
+          correctly rounded, so a rare entry differs from PyTorch's by one unit.
     pos : int or array_like
         Positions, as for :func:`posenc.encode`.
     d_model : int
@@ -251,6 +255,10 @@ def sample_positions(first_decade: int = 1, last_decade: int = 6, per_decade: in
                          f"first_decade={first_decade}, last_decade={last_decade}")
     if per_decade < 2:
         raise ValueError(f"per_decade must be >= 2, got {per_decade}")
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, numbers.Integral):
+        raise TypeError(f"seed must be an integer >= 0, got {seed!r}")
+    if seed < 0:
+        raise ValueError(f"seed must be an integer >= 0, got {seed}")
     rng = np.random.default_rng(seed)
     out = []
     for k in range(first_decade, last_decade):
@@ -299,8 +307,10 @@ def decade_errors(methods=METHODS, d_model: int = 512, first_decade: int = 1,
     if isinstance(methods, str):
         raise TypeError(f"methods must be a list of method names, got the string {methods!r}; "
                         f"write [{methods!r}]")
-    for m in methods:
-        _check_method(m)
+    try:
+        methods = [_check_method(m) for m in methods]    # a generator is read once
+    except TypeError:
+        raise TypeError(f"methods must be a list of method names, got {methods!r}") from None
     positions = sample_positions(first_decade, last_decade, per_decade)
     decade = np.minimum(np.floor(np.log10(positions)).astype(int), last_decade - 1)
     out = {}

@@ -92,10 +92,18 @@ def rotate(x, pos, *, base: float = BASE, pairing: str = "adjacent", offset: int
         raise TypeError(f"offset must be an integer (tokens already cached), got {offset!r}")
     if offset < 0:
         raise ValueError(f"offset must be >= 0 (tokens already cached), got {offset}")
+    offset = int(offset)                       # a NumPy integer would wrap in the sums below
     positions = check_positions(pos)
     if positions.shape != (seq,):
         raise ValueError(f"pos must give one position per row of x ({seq}), got {positions.size}")
-    positions = positions + float(offset)
+    if offset > 2**53 or (positions.size and offset + int(np.ceil(positions.max())) > 2**53):
+        raise ValueError(f"offset {offset} puts positions beyond 2**53, which float64 cannot "
+                         "represent")
+    shifted = positions + float(offset)
+    if np.any(shifted - float(offset) != positions):
+        raise ValueError(f"offset {offset} rounds the fractional positions of pos (float64's "
+                         "spacing is 1 at 2**52)")
+    positions = shifted
     if not isinstance(pairing, str) or pairing not in PAIRINGS:
         allowed = ", ".join(repr(p) for p in PAIRINGS)
         raise ValueError(f"pairing must be one of {allowed}, got {pairing!r}")
@@ -117,7 +125,7 @@ def rotate(x, pos, *, base: float = BASE, pairing: str = "adjacent", offset: int
 
 
 def rope_permutation(n_heads: int, head_dim: int, source: str = "adjacent",
-                     target: str = "half") -> np.ndarray:
+                     target: str = "half", *, rotary_dim: int | None = None) -> np.ndarray:
     """Row order of ``W_Q`` and ``W_K`` that moves a checkpoint from one RoPE pairing to the other.
 
     ``w_target = w_source[rope_permutation(n_heads, head_dim, source, target)]`` for the query
@@ -135,6 +143,8 @@ def rope_permutation(n_heads: int, head_dim: int, source: str = "adjacent",
         Width of one head; a positive even integer.
     source, target : {"adjacent", "half"}
         The pairings to convert from and to (see :func:`rotate`).
+    rotary_dim : int, optional
+        Partial rotary, as in :func:`rotate`: only each head's first ``rotary_dim`` rows move.
 
     Returns
     -------
@@ -158,8 +168,12 @@ def rope_permutation(n_heads: int, head_dim: int, source: str = "adjacent",
             allowed = ", ".join(repr(p) for p in PAIRINGS)
             raise ValueError(f"{name} must be one of {allowed}, got {value!r}")
     head_dim = check_d_model(head_dim, "head_dim")
+    width = head_dim if rotary_dim is None else check_d_model(rotary_dim, "rotary_dim")
+    if width > head_dim:
+        raise ValueError(f"rotary_dim must be at most head_dim ({head_dim}), got {width}")
     layout = {"adjacent": "interleaved", "half": "concatenated"}
-    within = permutation(head_dim, layout[source], layout[target])    # (head_dim,)
+    within = np.concatenate([permutation(width, layout[source], layout[target]),
+                             np.arange(width, head_dim)])              # (head_dim,)
     return (np.arange(int(n_heads))[:, None] * head_dim + within[None, :]).ravel()
 
 

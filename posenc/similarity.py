@@ -100,9 +100,11 @@ def offset_distance(k, d_model: int, base: float = BASE) -> np.ndarray:
 
 
 def _scaled(x: np.ndarray) -> np.ndarray:
-    """Each vector times a power of two that brings its largest entry into [0.5, 1): exact, so
-    cosines keep their bits, and norms of huge or tiny vectors no longer overflow or underflow."""
-    return np.ldexp(x, -np.frexp(np.abs(x).max(axis=-1, keepdims=True))[1])
+    """A vector whose largest entry lies outside [2**-400, 2**400] times the power of two that
+    brings that entry into [0.5, 1), so its norm cannot overflow or underflow; others unchanged."""
+    peak = np.abs(x).max(axis=-1, keepdims=True)
+    far = (peak > 2.0**400) | (peak < 2.0**-400)
+    return np.ldexp(x, np.where(far, -np.frexp(peak)[1], 0))
 
 
 def cosine_similarity_matrix(table) -> np.ndarray:
@@ -147,7 +149,10 @@ def first_increase(values):
     >>> first_increase([3.0, 2.0, 2.0]) is None
     True
     """
-    v = np.asarray(values, dtype=np.float64)
+    v = np.asarray(values)
+    if v.dtype.kind not in "iuf":
+        raise TypeError(f"values must hold real numbers, got dtype {v.dtype}")
+    v = v.astype(np.float64)
     if v.ndim != 1 or v.size < 2:
         raise ValueError(f"values must be 1-D with at least 2 entries, got shape {v.shape}")
     if not np.all(np.isfinite(v)):
@@ -194,7 +199,7 @@ def _vectors(x, name: str) -> np.ndarray:
 
 
 def cosine_similarity(a, b):
-    """``a . b / (|a| |b|)``, row by row: 1 for the same direction, 0 for orthogonal vectors.
+    """``a . b / (|a| |b|)``, row by row, clipped to [-1, 1]: 1 for the same direction.
 
     Parameters
     ----------
@@ -224,5 +229,5 @@ def cosine_similarity(a, b):
         raise ValueError("a and b must not contain zero vectors (their direction is undefined)")
     a, b = _scaled(a), _scaled(b)
     na, nb = np.linalg.norm(a, axis=-1), np.linalg.norm(b, axis=-1)
-    out = np.sum(a * b, axis=-1) / (na * nb)
+    out = np.clip(np.sum(a * b, axis=-1) / (na * nb), -1.0, 1.0)   # rounding can pass 1
     return float(out) if np.ndim(out) == 0 else out

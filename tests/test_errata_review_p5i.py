@@ -33,6 +33,18 @@ def entry(anchor: str) -> str:
     end = text.find("### ", start)
     return text[start:end]
 
+def entry_prose(anchor: str) -> str:
+    """The entry up to its first code block, whitespace flattened."""
+    return entry(anchor).split("```")[0]
+
+
+def found_in(pattern: str, anchor: str) -> tuple:
+    """The groups of ``pattern`` in the entry's prose (fails when it is not there)."""
+    match = re.search(pattern, entry_prose(anchor))
+    assert match, (anchor, pattern)
+    return match.groups()
+
+
 
 def number(pattern: str, anchor: str) -> tuple:
     found = re.search(pattern, entry(anchor))

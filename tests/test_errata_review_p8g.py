@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from tests.test_errata_review_p5i import entry, flat
+from tests.test_errata_review_p5i import entry_prose as prose, flat, found_in as found
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "errata.md"
@@ -27,17 +27,6 @@ OLD = [
      "10/15/20 example is wrong"),
     ("# the four rows' pairs", WHY + "the seed's table has five rows; the list holds the last four"),
 ]
-
-
-def prose(anchor: str) -> str:
-    """The entry up to its first code block."""
-    return entry(anchor).split("```")[0]
-
-
-def found(pattern: str, anchor: str) -> tuple:
-    match = re.search(pattern, prose(anchor))
-    assert match, (anchor, pattern)
-    return match.groups()
 
 
 def dots_from(position: int, d: int, base: float = 10000.0) -> np.ndarray:

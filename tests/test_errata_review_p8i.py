@@ -16,18 +16,7 @@ import re
 
 import numpy as np
 
-from tests.test_errata_review_p5i import entry
-
-
-def prose(anchor: str) -> str:
-    """The entry up to its first code block, whitespace flattened."""
-    return entry(anchor).split("```")[0]
-
-
-def found(pattern: str, anchor: str) -> tuple:
-    match = re.search(pattern, prose(anchor))
-    assert match, (anchor, pattern)
-    return match.groups()
+from tests.test_errata_review_p5i import entry_prose as prose, found_in as found
 
 
 def tex(formula: str, **names: float) -> float:

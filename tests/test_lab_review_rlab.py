@@ -17,7 +17,7 @@ def _past(m, n):
 
 
 def test_start_repeats_past_only_on_the_same_kernels():
-    """experiments.py: the start record's runs without a start symbol repeat past's step for step
+    """table_axes.py: the start record's runs without a start symbol repeat past's step for step
     on the same CPU kernels only; the sinusoid's seed 0 differs between AVX-512 and AVX2."""
     past, start = _load("past")["runs"], _load("start")["runs"]
     assert "simd" not in _load("past")["environment"]
@@ -25,6 +25,6 @@ def test_start_repeats_past_only_on_the_same_kernels():
     assert [round(_past(m, 48), 3) for m in (past["sinusoid"][0], start["sinusoid"][0])] \
         == [0.304, 0.26]
     assert all(a["curve"] == b["curve"] for a, b in zip(past["rope"][:3], start["rope"]))
-    text = (ROOT / "posenc" / "lab" / "experiments.py").read_text()
+    text = (ROOT / "posenc" / "lab" / "table_axes.py").read_text()
     assert "on\n# the same CPU kernels: past's sinusoid seed 0 (AVX-512) scored 0.304" in text
 

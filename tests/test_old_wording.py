@@ -1013,6 +1013,20 @@ OLD = [
     (CH10B, "were still learning it, at most 0.730.",
      "review-2026-12 p8d pass 5: the sinusoid's seed 2 was no further (0.712 of outputs, 0.027 of "
      "whole sequences at n = 8, its loss still falling); fresh seed 3: 0.513"),
+    (CH10B, "would put its weight on the key 3 back at all positions, seen or not",
+     "review-2026-12 p9d pass 6: RoPE, one map by construction, puts a mean of 0.450 on the key 3 "
+     "back at 8x (seed 0) and 0.984 with the keys 24 or more back hidden"),
+    (CH10B, "seeds 0 to 4, by 0.060 to 0.237. It",
+     "review-2026-12 p9d pass 6: the 0.060 is seed 0's on AVX-512 kernels; the added model's seed "
+     "0 scores 0.260 on AVX2 (margin 0.105) and 0.324 on default kernels (0.041)"),
+    (CH10B, "0.304,\n  about the order-blind baseline)",
+     "review-2026-12 p9d pass 6: seed 0 scores twice the 0.147 and seed 3 half of it"),
+    (CH10B, "and the sinusoid to about that baseline. Why",
+     "review-2026-12 p9d pass 6: in three seeds of five; seed 0 scores 0.304, seed 3 0.073"),
+    (CH10B, "raised both by at least a fifth of the answers",
+     "review-2026-12 p9d pass 6: ALiBi's seed 1 gains 0.2087, 0.9 standard errors over a fifth "
+     "(the lab's error for a difference, sqrt(0.5 / 5376)): a fresh evaluation set crosses it "
+     "in 18% of reruns, against the lab's 1%"),
     (CH16, "still rounds its frequencies, and the angles are a radian off from 559",
      "review-2026-12 p8f pass 8: 559 and 6094 are a Llama 3 head's (width 128, base 500000); "
      "Llama 2's base 10000 gives 818 and 4138, Llama 3's width 64 1095 and 15852"),
@@ -1061,6 +1075,10 @@ OLD = [
     ("posenc/torch_module/table.py", "plus at most 3.5 chunks",
      "review-2026-12 p8h pass 2, its own first fix: 3.52 chunks at d_model 32768, 7.3 at d_model "
      "2 (the int64 positions outweigh narrow rows); the total is cut"),
+    (CH05, "cannot keep many positions apart, whatever its frequency",
+     "review-2026-12 p9b pass 8, p8b's own fix: at chapter 3's 0.001 one frequency does keep many "
+     "positions apart (omega 3.131 keeps 100 at least 0.0104 apart, omega 3.14 passes uniqueness "
+     "over 256); what no frequency does is keep over 2001 positions 0.001 apart"),
     (CH05, "the frequency only moves the problem",
      "review-2026-12 p8b pass 7: rested on omega 1 and 0.1; over positions 0 to 99 omega 3.131 "
      "keeps every pair at least 0.0107 apart (45 times omega = 1's 0.000235, half of 2/99) with "
@@ -1077,6 +1095,35 @@ OLD = [
      "review-2026-12 p8c pass 5: five verdicts on accuracies carry no flip chance (60 of 65 do)"),
     (CH10B, "both learned much of it in 400 steps",
      "review-2026-12 p8c pass 5: with a start symbol two-head ALiBi's seed 1 reached 0.470"),
+    (CH10B, "At the trained length that is 5376 answers",
+     "review-2026-12 p9c pass 6: 5376 answers (standard error 0.007) only at length 24; the "
+     "order task's 12 has 2048 (0.011), the index task's 16 has 3840 (0.008)"),
+    (CH10B, "The other 19, on ratios",
+     "review-2026-12 p9c pass 6: the records hold 97 verdicts; 37 carry no flip chance, 18 of "
+     "them the language model's losses and one on parameter counts"),
+    (CH10B, "Past the training length (next section) the two differ",
+     "review-2026-12 p9c pass 6: no check read it ('do not differ' passed the page); in seed 3 "
+     "the sinusoid and the learned table are 0.0732 and 0.0703 past L"),
+    (CH10B, "still near the order-blind baseline after 400 steps",
+     "review-2026-12 p10c pass 7: near it inside the training length only; past it ALiBi and the "
+     "model without positions scored 0.200 to 0.230 against 0.147"),
+    (CH10B, "And it trains every scheme at one constant learning rate",
+     "review-2026-12 p10c pass 7: the language model on the same page warms up over 100 steps, "
+     "then decays on a cosine"),
+    (CH10B, "The start-symbol and reverse records were made",
+     "review-2026-12 p10c pass 7: the language model's record was also made on 2026-12-07 with "
+     "AVX2 kernels"),
+    (CH13, "which forms no large argument to round",
+     "review-2026-12 p9e pass 8: the power's argument -2i/d rounds too where d is not a power of "
+     "two, magnified by ln 10000 like x: 1.54 of its 1.96 epsilons at d_model 768; at 512 it is "
+     "exact in binary, which is why the power is correctly rounded there"),
+    (CH13, "leaves it up to 7\n   float32 units off",
+     "review-2026-12 p9e pass 8 (p8e's fix): the worst pair is 7.02 units off, past an 'up to 7'"),
+    (CH13, "`make bench` (`scripts/bench.py --record docs/data/bench-builders.json`)",
+     "review-2026-12 p9e pass 8: make bench runs scripts/bench.py without --record; it never "
+     "writes the record the page shows"),
+    (CH13, "run `make bench` to repeat it",
+     "review-2026-12 p9e pass 8: make bench does not update docs/data/bench-builders.json"),
     ("posenc/encoding.py", "(integers or real numbers, negative allowed)",
      "review-2026-12 p9h pass 3: integers past 2**53 are refused (and 2**53 + 1 used to pass as "
      "2**53); real numbers past it are evaluated directly"),
@@ -1102,6 +1149,37 @@ OLD = [
      "review-2026-12 p10a pass 10: the table's fix column names vllm#56446"),
     (BUGS, "adds the odd-numbered slopes of twice that many heads",
      "review-2026-12 p10a pass 10: only the first n - p of them are added (12 heads: 4 of 8)"),
+    ("posenc/_checks.py", "Argument checks shared by every public function",
+     "review-2026-12 p10h pass 4: distances, gram and even_width check their own arguments"),
+    ("posenc/encoding.py", "longer tables differ at rare entries by one float32 unit",
+     "review-2026-12 p10h pass 4: at 8,192 x 512 an entry near 1.3e-7 differs by 11 float32 units "
+     "of its own; the bound is 2**-24 absolute"),
+    ("posenc/variants.py", "a whole-number sum must be exact in float64",
+     "review-2026-12 p10h pass 4: a fractional offset past 2**52 merged rows too (2**53 - 2 + 1.5 "
+     "and 2**53 - 1 + 1.5 both round to 2**53); now refused"),
+    ("posenc/torch_module/table.py", "never the whole table in float64",
+     "review-2026-12 p10h pass 4: a float64 table is the whole table in float64; CHUNK_ENTRIES "
+     "sizes the 16-bit path only"),
+    ("posenc/distances.py", 'Used by the chapters "Is one sine enough?", "Why run',
+     "review-2026-12 p10h pass 4: chapters 3 and 7 call nearest_pairs too"),
+    (CH10B, "virtual machine with 2 cores, the machine that recorded the lab",
+     "review-2026-12 p10d pass 7: the lab's records come from two CPUs (AVX-512 on 2026-11-27, "
+     "AVX2 on 2026-12-07); the widget ran on 2026-11-27"),
+    (CH10B, "Only [two sections](#a-start-symbol-and-4x-and-8x-the-training-length)",
+     "review-2026-12 p10d pass 7: since pass 6 the one-map section also quotes a run at 8x"),
+    (CH10B, "Three results differ.",
+     "review-2026-12 p10d pass 7: a count no check bound (a flip to 'Two' passed the page); cut"),
+    ("posenc/similarity.py", "exact, so cosines keep their bits",
+     "review-2026-12 p10i pass 4: ldexp rounds a subnormal entry: cosine_similarity([1, 1.5e-323], "
+     "[0, 1]) gave 2e-323; vectors of ordinary magnitude are now left alone"),
+    ("posenc/similarity.py", "row by row: 1 for the same direction, 0 for orthogonal",
+     "review-2026-12 p10i pass 4: a vector against itself gave 1.0000000000000002; now clipped"),
+    ("posenc/precision.py", "PyTorch's own float16 ``sin``",
+     "review-2026-12 p10i pass 5: a library statement names its version (torch 2.13.0+cpu)"),
+    ("posenc/layouts.py", "and hence the Gram matrix, is the same. The order",
+     "review-2026-12 p11h pass 5: the two layouts' Gram matrices differ by up to 2.1e-14 (summation order)"),
+    ("posenc/omega_forms.py", "float32 ``exp`` and ``power`` differ from CPU to CPU",
+     "review-2026-12 p11h pass 5: NumPy 2.4.6 float32 power gave the same bits with X86_V3 off; exp did not"),
 ]
 
 

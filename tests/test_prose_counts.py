@@ -17,6 +17,7 @@ the page's own code (its methods, its fold's columns, its timing loop).
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -180,22 +181,6 @@ def float32_angle_roundings() -> int:
     return int(position) + int(frequency) + int(product)
 
 
-def float32_exp_frequency_units() -> int:
-    """Chapter 13: the exp spelling's float32 frequencies at d_model 512 (factor and 2i * f in
-    float32, exp rounded once by mpmath), worst distance from the exact value in units in the
-    last place, rounded to a whole unit."""
-    import math
-    import mpmath
-    with mpmath.workdps(40):
-        factor = np.float32(-math.log(10000.0) / 512)
-        x = np.arange(0, 512, 2).astype(np.float32) * factor
-        with mpmath.workprec(24):
-            w32 = np.array([float(+mpmath.exp(mpmath.mpf(float(a)))) for a in x], np.float32)
-        exact = [mpmath.power(10000, -mpmath.mpf(2 * i) / 512) for i in range(256)]
-        units = [abs(mpmath.mpf(float(w)) - e) / float(np.spacing(w)) for w, e in zip(w32, exact)]
-    return round(float(max(units)))
-
-
 def float64_argument_roundings() -> int:
     """Chapter 13, x = 2i * (-ln(10000) / 512) in float64: which steps round (the logarithm,
     the division by 512, the product), by mpmath."""
@@ -219,6 +204,329 @@ def float64_angle_error_at_a_million() -> float:
         return float(max(abs(mpmath.mpf(float(10**6 * w))
                              - 10**6 * mpmath.power(10000, -mpmath.mpf(2 * i) / 512))
                          for i, w in enumerate(omega)))
+
+
+
+def _tutorial_float32_512():
+    """The tutorial's float32 frequencies at d_model 512 (factor and 2i * f in float32, exp
+    rounded once to 24 bits by mpmath) and their exact values (mpmath, 40 digits)."""
+    import math
+    import mpmath
+    with mpmath.workdps(40):
+        factor = np.float32(-math.log(10000.0) / 512)
+        x = np.arange(0, 512, 2).astype(np.float32) * factor
+        with mpmath.workprec(24):
+            w32 = np.array([float(+mpmath.exp(mpmath.mpf(float(a)))) for a in x], np.float32)
+        exact = [mpmath.power(10000, -mpmath.mpf(2 * i) / 512) for i in range(256)]
+        freq_err = np.array([float(abs(mpmath.mpf(float(w)) - e)) for w, e in zip(w32, exact)])
+    return w32, np.array([float(e) for e in exact]), freq_err
+
+
+def _tutorial_errors(positions, w32, omega):
+    """Worst error of each row of the tutorial's float32 table (IEEE products, float64 sines
+    rounded once to float32) against float64 sines of the exact angles."""
+    p = np.asarray(positions)
+    angle = (p.astype(np.float32)[:, None] * w32).astype(np.float64)
+    got = np.stack([np.sin(angle), np.cos(angle)], -1).astype(np.float32).astype(np.float64)
+    theta = np.multiply.outer(p.astype(np.float64), omega)
+    ref = np.stack([np.sin(theta), np.cos(theta)], -1)
+    return np.abs(got - ref).reshape(len(p), -1).max(axis=1)
+
+
+def exp_frequency_units_512() -> float:
+    """Chapter 13: the exp spelling's float32 frequencies at d_model 512, worst distance from
+    the exact value in float32 units in the last place."""
+    w32, _, freq_err = _tutorial_float32_512()
+    return float(np.max(freq_err / np.spacing(w32).astype(np.float64)))
+
+
+def digits_shared_with_bound() -> int:
+    """Chapter 13: the worst float32-angle error over the last 1,000 positions of the decades
+    ending at 10**5 and 10**6 (10**6 included) against the page's bound (half the float32
+    spacing at the largest angle, plus position times frequency error, plus half a unit):
+    how many significant digits the two share in both decades."""
+    w32, omega, freq_err = _tutorial_float32_512()
+    shared = []
+    for last in (10**5, 10**6):
+        worst = _tutorial_errors(np.arange(last - 1000, last + (last == 10**6)), w32, omega).max()
+        bound = (np.spacing(np.float32(last) * w32) / 2 + last * freq_err).max() + 2.0**-25
+        shared.append(max(n for n in range(1, 8) if f"{worst:.{n - 1}e}" == f"{bound:.{n - 1}e}"))
+    return min(shared)
+
+
+def numpy_over_correctly_rounded() -> float:
+    """Chapter 13: NumPy's own float32 tutorial table against the correctly rounded one, worst
+    error per decade at the page's sampled positions (d_model 512), largest ratio; only on
+    NumPy's AVX2 level (X86_V3), which the sentence names."""
+    import math
+    from posenc.precision import sample_positions
+    from posenc.rounding import numpy_kernels
+    if not numpy_kernels().endswith("X86_V3"):
+        pytest.skip("the sentence is about NumPy's AVX2 kernels")
+    w32, omega, _ = _tutorial_float32_512()
+    p = sample_positions(1, 6, per_decade=16)
+    decade = np.minimum(np.floor(np.log10(p)).astype(int), 5)
+    mine = _tutorial_errors(p, w32, omega)
+    two_i = np.arange(0, 512, 2, dtype=np.float32)
+    angle = p.astype(np.float32)[:, None] * np.exp(two_i * np.float32(-math.log(10000.0) / 512))
+    got = np.stack([np.sin(angle), np.cos(angle)], -1).astype(np.float64)
+    theta = np.multiply.outer(p.astype(np.float64), omega)
+    numpy_err = np.abs(got - np.stack([np.sin(theta), np.cos(theta)], -1)).reshape(len(p), -1).max(axis=1)
+    return max(numpy_err[decade == k].max() / mine[decade == k].max() for k in range(1, 6))
+
+
+def rounding_test_width(word: str) -> bool:
+    """Chapter 13: tests/test_rounding.py compares posenc.rounding with mpmath at the named
+    type's width (its significand bits), for that type."""
+    dtype = word.removesuffix("'s")
+    text = (ROOT / "tests/test_rounding.py").read_text()
+    bits = re.search(rf'"{re.escape(dtype)}": (\d+)', text)
+    return (bits is not None and dtype in np.sctypeDict
+            and int(bits[1]) == np.finfo(dtype).nmant + 1
+            and re.search(rf'parametrize\("dtype", \[[^]]*"{re.escape(dtype)}"', text) is not None)
+
+
+def float64_errors_at_a_million():
+    """Chapter 13, d_model 512 near position 10**6: the direct float64 table's worst error at
+    10**6 (mpmath), the same with the exact angle rounded once (the frequency's share removed),
+    and the rotation's worst distance from direct float64 over positions 999,900 to 10**6."""
+    import mpmath
+    from posenc.fast import rotated_table
+    omega = 10000.0 ** (-np.arange(0, 512, 2) / 512)
+    with mpmath.workdps(40):
+        angles = [10**6 * mpmath.power(10000, -mpmath.mpf(2 * i) / 512) for i in range(256)]
+        exact = [(float(mpmath.sin(a)), float(mpmath.cos(a))) for a in angles]
+        direct = max(max(abs(np.sin(10**6 * w) - s), abs(np.cos(10**6 * w) - c))
+                     for w, (s, c) in zip(omega, exact))
+        angle_only = max(max(abs(np.sin(float(a)) - s), abs(np.cos(float(a)) - c))
+                         for a, (s, c) in zip(angles, exact))
+    p = np.arange(999_900, 10**6 + 1)
+    theta = np.multiply.outer(p.astype(np.float64), omega)
+    ref = np.stack([np.sin(theta), np.cos(theta)], -1).reshape(len(p), -1)
+    rotation = float(np.abs(rotated_table(p, omega) - ref).max())
+    return float(direct), float(angle_only), rotation
+
+
+def frequency_share(word: str) -> bool:
+    direct, angle_only, _ = float64_errors_at_a_million()
+    share = {"half": 0.5, "third": 1 / 3, "quarter": 0.25, "tenth": 0.1, "most": 0.8}.get(word)
+    return share is not None and abs((1 - angle_only / direct) - share) <= 0.15
+
+
+def rotation_against_direct(factor: str) -> bool:
+    """"by about as much as" (factor ''), or "about N times as much as"."""
+    direct, _, rotation = float64_errors_at_a_million()
+    words = factor.split()
+    times = 1 if not words else {"twice": 2, "half": 0.5}.get(words[0], NUMBER_WORDS.get(words[0]))
+    return times is not None and 0.5 < rotation / direct / times < 2
+
+
+def named_widths(bert: str, gpt2: str) -> bool:
+    """BERT-base and GPT-2 small are 768 wide (transformers' default configs are those two);
+    BERT-large and GPT-2 medium are 1024, large 1280, xl 1600."""
+    import transformers as tf
+    widths = {"BERT-base": tf.BertConfig().hidden_size, "BERT-large": 1024,
+              "small": tf.GPT2Config().n_embd, "medium": 1024, "large": 1280, "xl": 1600}
+    return widths.get(bert) == widths.get(gpt2) == 768
+
+
+def several_times_the_float16_floor(words: str) -> bool:
+    """Exercise 3: half the float32 spacing at 50,000 against half a float16 unit under 1
+    (2**-12); "several" read as 3 to 9 times."""
+    ratio = float(np.spacing(np.float32(50_000))) / 2 / 2.0**-12
+    ranges = {"several times": (3, 10), "ten times": (8, 13), "a hundred times": (80, 130),
+              "twice": (1.8, 2.2)}
+    lo, hi = ranges.get(words, (None, None))
+    return lo is not None and lo <= ratio < hi
+
+
+def _tutorial_float32(d: int):
+    """The tutorial's float32 frequencies at width d (exp rounded to 24 bits by mpmath) and
+    the exact ones as float64."""
+    import math
+    import mpmath
+    with mpmath.workdps(40):
+        x = np.arange(0, d, 2).astype(np.float32) * np.float32(-math.log(10000.0) / d)
+        with mpmath.workprec(24):
+            w32 = np.array([float(+mpmath.exp(mpmath.mpf(float(a)))) for a in x], np.float32)
+        omega = np.array([float(mpmath.power(10000, -mpmath.mpf(2 * i) / d)) for i in range(d // 2)])
+    return w32, omega
+
+
+def fast_frequency_rounding_over_angle_rounding() -> float:
+    """Exercise 1: the fast pairs' (omega > 1/2) float32 frequency error, relative, against
+    the angle's relative rounding 2**-24."""
+    w32, omega = _tutorial_float32(512)
+    fast = omega > 0.5
+    return float(np.max(np.abs(w32[fast].astype(np.float64) / omega[fast] - 1)) / 2.0**-24)
+
+
+def first_crossing(d: int) -> int:
+    """Exercise 1: first position of 0, 500, ..., 200,000 whose tutorial float32 row errs by
+    more than 1e-3 at width d."""
+    w32, omega = _tutorial_float32(d)
+    grid = np.arange(0, 200_001, 500)
+    return int(grid[np.flatnonzero(_tutorial_errors(grid, w32, omega) > 1e-3)[0]])
+
+
+def bound_angle_word(word: str) -> bool:
+    """Pattern 1's bound takes the float32 spacing at the largest angle: with the smallest
+    it falls below the worst error of the last 1,000 positions of 10**6."""
+    w32, omega, freq_err = _tutorial_float32_512()
+    last = 10**6
+    worst = _tutorial_errors(np.arange(last - 1000, last + 1), w32, omega).max()
+    spacing = np.spacing(np.float32(last) * w32)
+    pick = {"largest": spacing.max(), "smallest": spacing.min()}.get(word)
+    return pick is not None and bool(pick / 2 + (last * freq_err).max() + 2.0**-25 >= worst)
+
+
+def stored_fast_over_slow(factor: str) -> bool:
+    """Exercise 1: the float64 table cast to float32 at position 50,000: worst error of the
+    fast columns (first 64) over the slow ones (last 256), about 1 ("as much as")."""
+    omega = 10000.0 ** (-np.arange(0, 512, 2) / 512)
+    theta = 50_000 * omega
+    row = np.stack([np.sin(theta), np.cos(theta)], -1).reshape(-1)
+    miss = np.abs(row.astype(np.float32).astype(np.float64) - row)
+    ratio = miss[:64].max() / miss[256:].max()
+    words = factor.split()
+    times = 1 if not words else {"twice": 2}.get(words[0], NUMBER_WORDS.get(words[0]))
+    return times is not None and 0.5 < ratio / times < 2
+
+def reference_uses_rotation() -> bool:
+    """Chapter 13: does precision.reference go through the rotation builder? If it did, it would
+    give posenc.encode's bits near position 10**6 (they differ there) or name the builder."""
+    import inspect
+
+    import posenc
+    from posenc import precision
+    p = np.arange(999_900, 10**6 + 1)
+    src = inspect.getsource(precision.reference)
+    return (np.array_equal(precision.reference(p, 512), posenc.encode(p, 512))
+            or "rotated_table" in src or "encode(" in src)
+
+
+def float16_nan_cause() -> str:
+    """Chapter 13's decade table: the rows built in float16 that hold NaN are exactly the sampled
+    positions that overflow float16 (65520 and up)."""
+    from posenc import precision
+    s = precision.sample_positions(1, 6, per_decade=16)
+    nan_rows = np.isnan(precision.build("built in float16", s, 512)).any(axis=1)
+    with np.errstate(over="ignore"):
+        overflow = np.isinf(s.astype(np.float16))
+    return "overflow" if overflow.any() and np.array_equal(nan_rows, overflow) else "something else"
+
+
+def bench_builders_named(phrase: str) -> bool:
+    """Chapter 13: the recorded benchmark's methods against the builders the page times itself
+    (its `builders = {...}`): the record holds those and PyTorch's tutorial code."""
+    import json
+    record = json.loads((ROOT / "docs/data/bench-builders.json").read_text())
+    methods = {r["method"] for r in record["rows"]}
+    block = re.search(r"builders = \{(.*?)\}\ntimes", (ROOT / CH13).read_text(), re.S)
+    names = re.findall(r'"([^"]+)":', block.group(1))
+    torch_rows = [m for m in methods if "torch" in m]
+    return {"the same builders": len(methods) == len(names) and not torch_rows,
+            "these builders and PyTorch's": len(methods) == len(names) + 1 and len(torch_rows) == 1
+            and not any("torch" in n for n in names)}.get(phrase, False)
+
+
+def portable_torch_levels(levels: str) -> bool:
+    """Chapter 13: each PyTorch kernel level the page names is one that a configuration of
+    scripts/cpu_matrix.py (`make portable`) sets with ATEN_CPU_CAPABILITY, on any x86 CPU."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("cpu_matrix", ROOT / "scripts/cpu_matrix.py")
+    matrix = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(matrix)
+    set_levels = {c["env"].get("ATEN_CPU_CAPABILITY") for c in matrix.CONFIGS.values()}
+    return {w.lower() for w in levels.split(" and ")} <= set_levels
+
+
+def bfloat16_roughly_right(word: str) -> bool:
+    """Chapter 13: built in bfloat16, at position 5000, which end of the row is still roughly
+    right (last pair within 0.01 of a float64 table) and which is not (first 8 pairs)."""
+    from posenc import precision
+    omega = 10000.0 ** (-np.arange(0, 512, 2) / 512)
+    exact = np.stack([np.sin(5000 * omega), np.cos(5000 * omega)], -1).reshape(-1)
+    gap = np.abs(precision.build("built in bfloat16", [5000], 512)[0] - exact)
+    slow, fast = gap[-2:].max(), gap[:16].max()
+    return {"slowest": slow < 0.01 < fast, "fastest": fast < 0.01 < slow}.get(word, False)
+
+
+def bench_round_robin(phrase: str) -> bool:
+    """Chapter 13: scripts/bench.py's bench_builders times its variants in turn, each repetition
+    starting one later, in the calling process (no subprocess)."""
+    text = (ROOT / "scripts/bench.py").read_text()
+    src = text[text.index("def bench_builders"):]
+    src = src[:src.index("\n\n\n")]
+    return (phrase == "round-robin in one process" and "for rep in range(repeats)" in src
+            and "names[rep % len(names):] + names[:rep % len(names)]" in src
+            and "subprocess" not in src and "Process" not in src)
+
+
+def bench_error_reference(kind: str) -> bool:
+    """Chapter 13: scripts/bench.py measures each builder's error against a table it evaluates
+    directly with NumPy in float64 (np.sin, np.cos of float64 angles), not against mpmath."""
+    text = (ROOT / "scripts/bench.py").read_text()
+    src = text[text.index("def bench_builders"):]
+    src = src[:src.index("\n\n\n")]
+    return (kind == "float64" and "reference = np.empty((n, d))" in src
+            and "np.sin(theta), np.cos(theta)" in src and "mpmath" not in text)
+
+
+def rotation_rounds_into_table(times: str, copies: str) -> bool:
+    """Chapter 13: rotated_table's float32 entries are the complex128 products rounded once
+    (equal to the float64 rotation cast once), written through a complex view of the table."""
+    import posenc
+    from posenc import fast
+    p, w = np.arange(3000), posenc.frequencies(64)
+    once = fast.rotated_table(p, w).astype(np.float32)
+    src = (ROOT / "posenc/fast.py").read_text()
+    return ((times, copies) == ("once", "no")
+            and np.array_equal(fast.rotated_table(p, w, dtype="float32"), once)
+            and "into = table.view(np.complex64" in src and "out=tile" in src)
+
+
+def ieee_not_fixed(phrase: str) -> bool:
+    """Chapter 13: exp, sin and cos are the functions IEEE leaves open: NumPy's float32 kernels
+    (at any of its x86 levels) return other bits than the correctly rounded value for some
+    arguments, each of the three."""
+    from posenc import rounding
+    x = np.random.default_rng(0).uniform(-10, 10, 20_000).astype(np.float32)
+    differ = {f: bool(np.any(getattr(np, f)(x / 2 if f == "exp" else x)
+                             != rounding.apply(f, x / 2 if f == "exp" else x, "float32")))
+              for f in ("exp", "sin", "cos")}
+    return phrase == "but not `exp`, `sin` or `cos`" and all(differ.values())
+
+
+def tutorial_method(spelling: str, kernels: str) -> bool:
+    """Chapter 13: precision.build's "float32 angle (tutorial)" rows are the exp-form float32
+    frequencies (not the power), the float32 angle, and correctly rounded sin and cos."""
+    from posenc import precision, rounding
+    from posenc.omega_forms import frequencies_as_written
+    pos = np.array([999, 50_000, 999_365])
+
+    def table(form):
+        w = frequencies_as_written(512, form=form, dtype="float32")
+        angle = pos.astype(np.float32)[:, None] * w
+        s, c = (rounding.apply(f, angle, "float32") for f in ("sin", "cos"))
+        return np.stack([s, c], -1).reshape(len(pos), 512).astype(np.float64)
+
+    built = precision.build("float32 angle (tutorial)", pos, 512)
+    return (spelling == "exp(2i * (-log(10000) / d_model))" and kernels == "correctly rounded"
+            and np.array_equal(built, table("exp")) and not np.array_equal(built, table("power")))
+
+
+def frequencies_spelling(form: str) -> bool:
+    """Chapter 13: posenc.frequencies is the float64 power base ** (-2i / d), bit for bit, and
+    not the exp-of-log spelling."""
+    import math
+
+    import posenc
+    ok = all(np.array_equal(posenc.frequencies(d), 10000.0 ** (-2.0 * np.arange(d // 2) / d))
+             and not np.array_equal(posenc.frequencies(d),
+                                    np.exp(np.arange(0, d, 2) * (-math.log(10000.0) / d)))
+             for d in (512, 768))
+    return form == "power" and ok
 
 
 # (page, pattern with one group per count, value of each group); every match is compared.
@@ -275,7 +583,6 @@ COUNTS = [
     # review-2026-12 p8e pass 7: two counts of roundings that a flip to "three" left passing
     (CH13, r"in step with the position\. (\w+) roundings reach the angle", float32_angle_roundings),
     (CH13, r"is exact, but (\w+) roundings reach \\\(x\\\)", float64_argument_roundings),
-    (CH13, r"leaves it up to (\d+) float32 units off", float32_exp_frequency_units),
     # review-2026-12 p6d pass 6: more small counts of chapter 3 that a flip left passing
     (CH03, r"\*\*Answer\.\*\* (\w+) properties, each precise", lambda: len(properties().PROPERTIES)),
     (CH03, r"None of the (\w+) naive candidates", lambda: len(candidates()) - 1),
@@ -339,6 +646,50 @@ COUNTS = [
 # (page, pattern, predicate on the groups): the sentence's own statement, computed.
 HOLDS = [
     # review-2026-12 p8e pass 7: "about 1e-10 off" passed the page check flipped to 1e-8
+    # review-2026-12 p9e pass 8: "up to 7" units was 7.02; "two digits", "nearly double" and
+    # "float32's width" passed the page check flipped to three, triple and bfloat16's
+    (CH13, r"leaves it up to (\d+\.\d+) float32 units off",
+     lambda shown: round(exp_frequency_units_512(), 2) == float(shown)),
+    (CH13, r"that bound that both give the same (\w+) digits",
+     lambda word: NUMBER_WORDS.get(word) == digits_shared_with_bound()),
+    (CH13, r"on AVX2 CPUs can nearly (\w+) it",
+     lambda word: (lambda r, k: k is not None and 0.9 * k < r <= k)(
+         numpy_over_correctly_rounded(), {"double": 2, "triple": 3, "quadruple": 4}.get(word))),
+    (CH13, r"A test compares it with mpmath rounded to (\S+) width", rounding_test_width),
+    (CH13, r"from the float64 angle's error, about (?:a )?(\w+) of it the frequency's", frequency_share),
+    (CH13, r"In float64 the rotation differs from direct evaluation by about ((?:\w+ times )?)as much as",
+     rotation_against_direct),
+    (CH13, r"\(the width of (BERT-\w+) and GPT-2 (\w+)\)", named_widths),
+    (CH13, r"0\.00195: (several times|ten times|a hundred times|twice|\w+ times|\w+) the float16",
+     several_times_the_float16_floor),
+    (CH13, r"the frequency itself carries a rounding of (.+?), so",
+     lambda size: size == "the same size" and 0.5 < fast_frequency_rounding_over_angle_rounding() <= 1.5),
+    (CH13, r"The (\w+) table crosses first, but",
+     lambda word: {"wider": first_crossing(512) < first_crossing(64),
+                   "narrower": first_crossing(64) < first_crossing(512)}.get(word, False)),
+    (CH13, r"float32 spacing at the (\w+) angle, plus", bound_angle_word),
+    (CH13, r"stored in float32, the table's fast columns err ((?:\w+ times )?)as much as", stored_fast_over_slow),
+    # review-2026-12 p10e pass 9: passed the page check flipped to "uses" and "underflow"
+    (CH13, r"directly in float64; it (does not use|uses) the fast builder",
+     lambda verb: (verb == "uses") == reference_uses_rotation()),
+    (CH13, r"NaN marks an (\w+)", lambda word: word == float16_nan_cause()),
+    (CH13, r"--record docs/data/bench-builders.json` times (.+?) on 8192", bench_builders_named),
+    (CH13, r"2048 x 512 float32 tables, ([^.]+?)\. Timing", bench_round_robin),
+    (CH13, r"repeat it\. Errors are against an? (\w+) table", bench_error_reference),
+    (CH13, r"IEEE arithmetic fixes `\+ - \* /`,? (.+?): each library", ieee_not_fixed),
+    (CH13, r"\*\*float32 angle \(tutorial\)\*\*: the frequencies as `([^`]+)`.+?evaluated with (.+?) `exp`, `sin`",
+     tutorial_method),
+    (CH13, r"\[posenc\.encoding\.frequencies\] uses the (\w+), in float64", frequencies_spelling),
+    (CH13, r"error \\\(\\delta\\\) of its argument into the relative error \\\(([^)]+?)\\\) of its result",
+     lambda expr: expr == "\\delta" and all(
+         abs(math.expm1(d) - d) < 1e-9 * abs(d) for d in (1e-12, -3e-13))),
+    (CH13, r"so NumPy rounds each product (\w+) into it, with (\w+) copy", rotation_rounds_into_table),
+    (CH13, r"In bfloat16 the (\w+) columns, whose angles stay small", bfloat16_roughly_right),
+    (CH13, r"and the fast pairs have the (\w+) angles",
+     lambda word: (lambda a: {"largest": a[:32].min() > a[32:].max(),
+                              "smallest": a[:32].max() < a[32:].min()}.get(word, False))(
+         50_000 * 10000.0 ** (-np.arange(0, 512, 2) / 512))),   # the low 64 columns: 32 pairs
+    (CH13, r"and PyTorch's (\w+ and \w+) ones \(`make portable` runs each\)", portable_torch_levels),
     (CH13, r"the float64 angle is itself about (\S+) off",
      lambda shown: round(np.log10(float(shown))) == round(np.log10(float64_angle_error_at_a_million()))),
     (CH04, r"though a steep wave such as \\\(\\tanh\((\d+) \\sin x\)\\\) is not smooth",

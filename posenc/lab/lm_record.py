@@ -19,7 +19,8 @@ import time
 from dataclasses import replace
 
 from . import corpus, lm
-from .experiments import RECORDS, Check, environment
+from .checks import Check
+from .record import RECORDS, environment
 
 PATH = RECORDS / "lm.json"
 L = lm.CONFIGS["alibi"].length

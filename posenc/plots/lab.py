@@ -1,5 +1,5 @@
 """Figures for the chapter "What does a trained model do with the encoding?", drawn from the
-lab's recorded runs (``docs/data/lab/*.json``, see :mod:`posenc.lab.experiments`)."""
+lab's recorded runs (``docs/data/lab/*.json``, see :mod:`posenc.lab.record`)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def learning_curves(record, labels=None, key: str = "curve", ylabel: str = "trai
     Parameters
     ----------
     record : dict
-        A lab record (:func:`posenc.lab.experiments.load`).
+        A lab record (:func:`posenc.lab.record.load`).
     labels : list of str, optional
         Which runs to draw; all by default.
     key : {"curve", "grad_norm"}

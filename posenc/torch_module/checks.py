@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numbers
+from typing import Callable, NamedTuple
 
 import numpy as np
 import torch
@@ -162,3 +163,82 @@ def looks_like_attention_mask(positions: torch.Tensor, dim: int = -1) -> bool:
     rising = (rows[:, 1:] >= rows[:, :-1]).all(dim=-1)
     pads_then_tokens = rising & (rows[:, 1] == 0) & (rows[:, -2] == 1)
     return bool(pads_then_tokens.any())
+
+
+_INT_NAMES = {torch.int64: "torch.long", torch.int32: "torch.int32", torch.int16: "torch.int16",
+              torch.int8: "torch.int8"}
+
+
+class PositionHints(NamedTuple):
+    """One module's words in :func:`check_position_tensor`'s errors, and its integer dtypes.
+
+    Examples
+    --------
+    >>> import torch
+    >>> from posenc.torch_module.checks import PositionHints
+    >>> hints = PositionHints(first=" (use start=)", bool_tensor="a bool tensor",
+    ...                       not_mask="positions. Pass a mask", dtypes=(torch.int64,))
+    >>> hints.dtypes
+    (torch.int64,)
+    """
+
+    first: str          # after "got int": where a scalar first position goes instead
+    bool_tensor: str    # the error for a bool tensor (a mask passed as positions)
+    not_mask: str       # the mask error's end: "not <what positions are>. Pass <what instead>"
+    dtypes: tuple       # the integer dtypes accepted
+
+
+def check_position_tensor(positions, hints: PositionHints, *, device, seq, bad_shape: Callable,
+                          shape_error: Callable, seq_dim=-1, flat_to_row: bool = False,
+                          in_graph: Callable | None = None,
+                          range_error: Callable | None = None) -> torch.Tensor:
+    """``positions`` checked and moved to ``device``: an integer tensor of a shape
+    ``bad_shape`` accepts, not an attention mask (:func:`looks_like_attention_mask` along
+    ``seq_dim``, an int or a function of the positions), within range (``range_error``, or
+    ``in_graph`` under torch.compile). The rotary and sinusoidal modules' one positions check,
+    each module's words passed in ``hints``; ``flat_to_row`` makes ``(seq,)`` ``(1, seq)``.
+
+    Examples
+    --------
+    >>> import torch
+    >>> from posenc.torch_module.checks import PositionHints, check_position_tensor
+    >>> hints = PositionHints(" (use start=)", "a bool tensor", "positions. Pass a mask",
+    ...                       (torch.int64,))
+    >>> check_position_tensor(torch.tensor([2, 3]), hints, device="cpu", seq=2, flat_to_row=True,
+    ...                       bad_shape=lambda p: p.shape[-1] != 2, shape_error=str)
+    tensor([[2, 3]])
+    >>> check_position_tensor(torch.tensor([1, 1]), hints, device="cpu", seq=2,
+    ...                       bad_shape=lambda p: False, shape_error=str)
+    Traceback (most recent call last):
+    ...
+    ValueError: positions hold only 0 and 1 over 2 tokens: this looks like an attention mask (a row of 1s, or 0, 0, ..., 1, 1), not positions. Pass a mask
+    """
+    if not isinstance(positions, torch.Tensor):
+        integer = isinstance(positions, (numbers.Integral, torch.SymInt)) and \
+            not isinstance(positions, (bool, np.bool_))
+        raise TypeError(f"positions must be an integer torch.Tensor, got "
+                        f"{type(positions).__name__}{hints.first if integer else ''}")
+    if positions.dtype == torch.bool:
+        raise TypeError(hints.bool_tensor)
+    if positions.dtype not in hints.dtypes:
+        names = [_INT_NAMES.get(d, str(d)) for d in hints.dtypes]
+        accepted = " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        raise TypeError(f"positions must hold integers ({accepted}), got {positions.dtype}")
+    if flat_to_row and positions.dim() == 1:
+        positions = positions.unsqueeze(0)
+    if bad_shape(positions):
+        raise ValueError(shape_error(positions))
+    dim = seq_dim(positions) if callable(seq_dim) else seq_dim
+    positions = positions.to(device)
+    # is_compiling first: a test of the symbolic length would add a guard, and torch.export
+    # would refuse a dynamic seq that may be 2 ("Not all values of S ... satisfy 3 <= S")
+    if torch.compiler.is_compiling():
+        return positions if in_graph is None else in_graph(positions)
+    error = None if range_error is None else range_error(positions)
+    if error is not None:
+        raise error
+    if looks_like_attention_mask(positions, dim):            # row of 1s, or 0, 0, .., 1, 1
+        raise ValueError(f"positions hold only 0 and 1 over {seq} tokens: this looks like an "
+                         f"attention mask (a row of 1s, or 0, 0, ..., 1, 1), not "
+                         f"{hints.not_mask}")
+    return positions

@@ -3,8 +3,8 @@
 One registry, :data:`ROPE_TYPES`, holds each ``rope_type`` posenc reads: its keys and its
 frequencies. :meth:`RotaryEmbedding.from_rope_parameters` reads a block through
 :func:`read_rope_parameters`, and the tests take their list of types from the registry; a new
-``rope_type`` is one entry here and one test case (``CONFIGS`` in
-``tests/test_torch_rotary.py``). See the chapter "How do positions behave in a running model?"
+``rope_type`` is one entry here and a case in ``CONFIGS`` (``tests/test_torch_rotary.py``) and
+in ``CASES`` (``tests/test_hf_recipe.py``). See the chapter "How do positions behave in a running model?"
 (docs/chapters/16-positions-in-a-running-model.md).
 """
 
@@ -115,7 +115,7 @@ ROPE_TYPES = {
                          factor_from_lengths=True),
 }
 """The rope types :meth:`RotaryEmbedding.from_rope_parameters` reads, one :class:`RopeType`
-each; a new type is one entry here and its test case."""
+each; a new type is one entry here and its two test cases (module docstring)."""
 
 ROPE_KEYS = {kind: (set(entry.required), set(entry.optional))
              for kind, entry in ROPE_TYPES.items()}

@@ -22,182 +22,19 @@ from torch import nn
 
 from .._checks import check_base
 from ..encoding import BASE, frequencies as paper_frequencies
-from .checks import NotScriptable, looks_like_attention_mask
+from .checks import NotScriptable, looks_like_attention_mask  # noqa: F401 (re-exported)
+from .rope_cache import GROWTH, ROUND, RopeCache  # noqa: F401 (re-exported)
+from .rope_positions import check_position_ids, positions_of  # noqa: F401 (re-exported)
+from .rotate import (_FLOAT, PAIRINGS, _is_int, _rotate, apply_rotary,  # noqa: F401 (re-exported)
+                     check_pairing, expand_cos_sin, rope_cos_sin)
 from .rope_config import ROPE_KEYS, ROPE_TYPES, read_rope_parameters  # noqa: F401 (re-exported)
-
-PAIRINGS = {
-    "halves": "halves", "neox": "halves", "gpt-neox": "halves", "llama": "halves",
-    "adjacent": "adjacent", "gptj": "adjacent", "gpt-j": "adjacent",
-}
-"""Accepted ``pairing`` names: ``"halves"`` pairs coordinate ``i`` with ``i + r/2`` (GPT-NeoX,
-Llama, ``rotate_half``); ``"adjacent"`` pairs ``2i`` with ``2i + 1`` (GPT-J, the paper)."""
-
-_FLOAT = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
 
 AXES = ("bhsd", "bshd")
 """Accepted ``axes`` of ``q`` and ``k``: ``"bhsd"`` is ``(batch, heads, seq, head_dim)`` (what
 transformers' attention layers hold after their ``.transpose(1, 2)``); ``"bshd"`` is
 ``(batch, seq, heads, head_dim)`` (before it; flash-attn's layout)."""
 
-GROWTH, ROUND = 8, 64
-"""When a position past the cos/sin cache is asked for, the cache grows to that position, and
-by at least ``1 / GROWTH`` of its length, rounded up to a multiple of ``ROUND`` positions."""
-
-
-def _is_int(value) -> bool:
-    """An int, NumPy integer or, under torch.compile, a symbolic int; not a bool."""
-    return isinstance(value, (numbers.Integral, torch.SymInt)) and \
-        not isinstance(value, (bool, np.bool_))
-
-
-def check_pairing(pairing) -> str:
-    """Return the canonical name (``"halves"`` or ``"adjacent"``) of ``pairing``.
-
-    Examples
-    --------
-    >>> from posenc.torch_module.rotary import check_pairing
-    >>> check_pairing("llama"), check_pairing("GPT-J")
-    ('halves', 'adjacent')
-    """
-    name = pairing.lower() if isinstance(pairing, str) else None
-    if name not in PAIRINGS:
-        raise ValueError(f"pairing must be one of {sorted(PAIRINGS)}, got {pairing!r}")
-    return PAIRINGS[name]
-
-
-def rope_cos_sin(positions: torch.Tensor, omega: torch.Tensor, *,
-                 attention_factor: float = 1.0) -> tuple[torch.Tensor, torch.Tensor]:
-    """``attention_factor * cos(pos * omega_i)`` and ``... sin(...)``, float32, one per pair:
-    shape ``positions.shape + (len(omega),)``.
-
-    The angles are taken in float64 (``positions`` and ``omega`` are cast), so an angle at
-    position ``10**6`` is still exact to about ``10**-10``; only the cosine and sine are rounded
-    to float32.
-
-    Examples
-    --------
-    >>> import torch
-    >>> from posenc.torch_module.rotary import rope_cos_sin
-    >>> cos, sin = rope_cos_sin(torch.tensor([0, 1]), torch.tensor([1.0, 0.01]))
-    >>> cos.shape, sin[1]                       # sin 1, sin 0.01
-    (torch.Size([2, 2]), tensor([0.8415, 0.0100]))
-    """
-    angles = positions.to(torch.float64).unsqueeze(-1) * omega.to(positions.device,
-                                                                  torch.float64)
-    cos, sin = torch.cos(angles), torch.sin(angles)
-    if attention_factor != 1.0:
-        cos, sin = cos * attention_factor, sin * attention_factor
-    return cos.to(torch.float32), sin.to(torch.float32)
-
-
-def expand_cos_sin(cos: torch.Tensor, sin: torch.Tensor, pairing: str = "halves"
-                   ) -> tuple[torch.Tensor, torch.Tensor]:
-    """Per-pair cos and sin (``(..., r / 2)``) laid out over the ``r`` rotated coordinates for
-    ``pairing``: ``cos`` for both coordinates of a pair, and ``sin`` negated on the first
-    (``[-sin | sin]`` for halves, ``-s0, s0, -s1, s1, ...`` for adjacent), so that
-    ``x * cos + swap(x) * sin`` rotates.
-
-    Examples
-    --------
-    >>> import torch
-    >>> from posenc.torch_module.rotary import expand_cos_sin
-    >>> expand_cos_sin(torch.tensor([1.0, 2.0]), torch.tensor([3.0, 4.0]), "adjacent")[1]
-    tensor([-3.,  3., -4.,  4.])
-    """
-    if pairing == "halves":
-        return torch.cat([cos, cos], dim=-1), torch.cat([-sin, sin], dim=-1)
-    return (cos.repeat_interleave(2, dim=-1),
-            torch.stack([-sin, sin], dim=-1).flatten(-2))
-
-
-def _check_cos_sin(x, cos, sin, rotary_dim) -> None:
-    """The shape errors of :func:`apply_rotary`, each naming the argument."""
-    if not isinstance(x, torch.Tensor) or x.dtype not in _FLOAT or x.dim() != 4:
-        got = (f"shape {tuple(x.shape)}, {x.dtype}" if isinstance(x, torch.Tensor)
-               else type(x).__name__)
-        raise ValueError(f"x must be a floating-point tensor of shape (batch, heads, seq, "
-                         f"head_dim), got {got}")
-    for name, t in (("cos", cos), ("sin", sin)):
-        if not isinstance(t, torch.Tensor) or not 2 <= t.dim() <= 4:
-            got = f"shape {tuple(t.shape)}" if isinstance(t, torch.Tensor) else type(t).__name__
-            raise ValueError(f"{name} must be a tensor of shape (seq, r/2), (batch or 1, seq, "
-                             f"r/2) or (batch or 1, 1, seq, r/2), got {got}")
-    if cos.shape != sin.shape:
-        raise ValueError(f"cos and sin must have the same shape, got {tuple(cos.shape)} and "
-                         f"{tuple(sin.shape)}")
-    width, head_dim = 2 * cos.shape[-1], x.shape[-1]
-    if rotary_dim is None and width != head_dim:
-        hint = (f": transformers' [cos | cos] layout? pass cos[..., :{head_dim // 2}] and "
-                f"sin[..., :{head_dim // 2}]" if cos.shape[-1] == head_dim else
-                f": for partial rotary pass rotary_dim={width}" if width < head_dim else "")
-        raise ValueError(f"cos and sin hold {cos.shape[-1]} pairs ({width} coordinates), x's "
-                         f"head_dim is {head_dim}{hint}")
-    if rotary_dim is not None and (not _is_int(rotary_dim) or rotary_dim != width or
-                                   width > head_dim):
-        raise ValueError(f"rotary_dim must be 2 * cos.shape[-1] = {width} (<= head_dim="
-                         f"{head_dim}), got {rotary_dim!r}")
-    if cos.shape[-2] != x.shape[-2]:
-        hint = (" (x is (batch, seq, heads, head_dim)? transpose(1, 2))"
-                if cos.shape[-2] == x.shape[1] else "")
-        raise ValueError(f"cos and sin are for {cos.shape[-2]} tokens, x has {x.shape[-2]} "
-                         f"(axis 2 of (batch, heads, seq, head_dim)){hint}")
-    if cos.dim() >= 3 and cos.shape[0] != 1 and cos.shape[0] != x.shape[0]:
-        raise ValueError(f"cos and sin have batch {cos.shape[0]}, x has {x.shape[0]}: give one "
-                         f"row per batch row, or 1 for all")
-
-
-def _rotate(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, pairing: str) -> torch.Tensor:
-    """``x * cos + swap(x) * sin`` on the first ``r = cos.shape[-1]`` coordinates (laid out by
-    :func:`expand_cos_sin`, in ``x.dtype``, broadcastable to ``x``)."""
-    r = cos.shape[-1]
-    rot = x[..., :r] if r < x.shape[-1] else x
-    if pairing == "halves":
-        half = r // 2
-        swapped = torch.cat([rot[..., half:], rot[..., :half]], dim=-1)
-    else:
-        swapped = rot.unflatten(-1, (r // 2, 2)).flip(-1).flatten(-2)
-    out = rot * cos + swapped * sin
-    if r < x.shape[-1]:
-        out = torch.cat([out, x[..., r:]], dim=-1)
-    return out
-
-
-def apply_rotary(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, *,
-                 pairing: str = "halves", rotary_dim: int | None = None) -> torch.Tensor:
-    """Rotate the first ``r = 2 * cos.shape[-1]`` coordinates of ``x``, pair ``i`` by the angle
-    behind ``cos[..., i]`` and ``sin[..., i]``; coordinates past ``r`` (partial rotary, only
-    with ``rotary_dim=r`` given) are left as they are.
-
-    ``x``: ``(batch, heads, seq, head_dim)``; ``cos``, ``sin``: ``(batch or 1, seq, r / 2)`` or
-    ``(seq, r / 2)``, one entry per pair (from :func:`rope_cos_sin`; transformers' cos holds
-    ``[cos | cos]``, ``r`` entries: pass its first half), cast to ``x.dtype`` before the
-    products, as transformers' rotary modules cast theirs. Pair ``(a, b)`` becomes
-    ``(a cos + b (-sin), b cos + a sin)``: the products and sums ``apply_rotary_pos_emb`` makes
-    (``rotate_half`` only negates), so in any dtype the result is the same bits for the same
-    cos and sin.
-
-    Examples
-    --------
-    >>> import torch
-    >>> from posenc.torch_module.rotary import apply_rotary, rope_cos_sin
-    >>> cos, sin = rope_cos_sin(torch.tensor([1]), torch.tensor([1.0]))
-    >>> x = torch.tensor([[[[1.0, 0.0, 5.0, 6.0]]]])
-    >>> apply_rotary(x, cos, sin, pairing="adjacent", rotary_dim=2)
-    tensor([[[[0.5403, 0.8415, 5.0000, 6.0000]]]])
-    >>> apply_rotary(x, cos, sin)
-    Traceback (most recent call last):
-    ...
-    ValueError: cos and sin hold 1 pairs (2 coordinates), x's head_dim is 4: for partial rotary pass rotary_dim=2
-    """
-    pairing = check_pairing(pairing)
-    _check_cos_sin(x, cos, sin, rotary_dim)
-    if cos.dim() == 3:
-        cos, sin = cos.unsqueeze(1), sin.unsqueeze(1)              # over the heads
-    cos, sin = expand_cos_sin(cos.to(x.dtype), sin.to(x.dtype), pairing)
-    return _rotate(x, cos, sin, pairing)
-
-
-class RotaryEmbedding(NotScriptable, nn.Module):
+class RotaryEmbedding(NotScriptable, RopeCache, nn.Module):
     """Rotate ``q`` and ``k`` by their positions (RoPE, Su et al. 2021).
 
     Counterpart: ``transformers``' ``apply_rotary_pos_emb`` with the cos/sin of its rotary
@@ -301,124 +138,8 @@ class RotaryEmbedding(NotScriptable, nn.Module):
             raise ValueError(f"num_heads must be a positive integer or None, got {num_heads!r}")
         self.num_heads = None if num_heads is None else int(num_heads)
         self.base = check_base(base)
-        self.frequencies = paper_frequencies(self.rotary_dim, self.base) if frequencies is None \
-            else frequencies
-        self._cache: dict = {}
-
-    # ------------------------------------------------------------------ frequencies and cache
-    @property
-    def frequencies(self) -> np.ndarray:
-        """The ``rotary_dim // 2`` frequencies (float64, read-only); setting them rebuilds the
-        cache on the next call (chapter 16, "A decoder with posenc's torch functions").
-
-        Examples
-        --------
-        >>> from posenc.torch_module.rotary import RotaryEmbedding
-        >>> rope = RotaryEmbedding(8)
-        >>> rope.frequencies.tolist()
-        [1.0, 0.1, 0.01, 0.001]
-        >>> rope.frequencies = rope.frequencies / 2
-        >>> rope.frequencies.tolist()
-        [0.5, 0.05, 0.005, 0.0005]
-        """
-        return self._omega
-
-    @frequencies.setter
-    def frequencies(self, omega) -> None:
-        """Set new frequencies (checked: ``rotary_dim // 2`` positive finite numbers).
-
-        Examples
-        --------
-        >>> from posenc.torch_module.rotary import RotaryEmbedding
-        >>> rope = RotaryEmbedding(4)
-        >>> rope.frequencies = [1.0, -0.5]
-        Traceback (most recent call last):
-        ...
-        ValueError: frequencies must be 2 positive finite numbers (rotary_dim // 2), got array([ 1. , -0.5])
-        """
-        given = omega
-        if isinstance(omega, torch.Tensor):
-            omega = omega.detach().cpu().to(torch.float64).numpy()
-        try:                       # None, a str, a dict ...: refused below, showing the value
-            omega = None if omega is None or isinstance(omega, str) else \
-                np.array(omega, dtype=np.float64).reshape(-1)
-        except (TypeError, ValueError):
-            omega = None
-        if omega is None or omega.shape != (self.rotary_dim // 2,) or \
-                not np.all(np.isfinite(omega)) or np.any(omega <= 0):
-            raise ValueError(f"frequencies must be {self.rotary_dim // 2} positive finite "
-                             f"numbers (rotary_dim // 2), got "
-                             f"{given if omega is None else omega!r}")
-        omega.setflags(write=False)
-        self._omega = omega
-        # on the CPU whatever the default device: built under ``with torch.device("meta")`` a
-        # meta copy would have no data after ``to_empty`` (not a buffer, so nothing fills it)
-        self._omega_t = torch.tensor(omega, dtype=torch.float64, device="cpu")
-        self._omega_on: dict = {}
-        self._key = omega.tobytes()
-
-    def _omega_for(self, device) -> torch.Tensor:
-        if torch.compiler.is_compiling():
-            return self._omega_t.to(device)
-        omega = self._omega_on.get(device)
-        if omega is None:
-            omega = self._omega_on[device] = self._omega_t.to(device)
-        return omega
-
-    def _table(self, needed: int, device) -> tuple[torch.Tensor, torch.Tensor]:
-        """The cached float32 cos/sin, one per pair, for positions ``0 .. L - 1``,
-        ``L >= needed`` (class Notes)."""
-        key = (self._key, self.attention_factor, str(device))               # all it uses
-        entry = self._cache.get(key)
-        have = 0 if entry is None else entry[0].shape[0]
-        if have < needed:
-            length = max(self.max_len, needed, have + have // GROWTH)
-            length = -(-length // ROUND) * ROUND
-            pos = torch.arange(have, length, device=device)
-            cos, sin = rope_cos_sin(pos, self._omega_for(device),
-                                    attention_factor=self.attention_factor)
-            if entry is not None:                              # the same values, elementwise
-                cos, sin = torch.cat([entry[0], cos]), torch.cat([entry[1], sin])
-            # one table per device: frequencies set per length (dynamic NTK) must not pile up
-            for stale in [old for old in self._cache if old[2] == key[2]]:
-                del self._cache[stale]
-            entry = self._cache[key] = (cos, sin)
-        return entry
-
-    def clear_cache(self) -> None:
-        """Drop the cos/sin cache (it is built again on the next call, as at first: class Notes).
-
-        Examples
-        --------
-        >>> import torch
-        >>> from posenc.torch_module.rotary import RotaryEmbedding
-        >>> rope = RotaryEmbedding(128)
-        >>> q = torch.zeros(1, 1, 1, 128)
-        >>> _ = rope(q, q, offset=131071)
-        >>> rope.cache_nbytes / 2**20                      # MiB: 131072 positions
-        64.0
-        >>> rope.clear_cache()
-        >>> rope.cache_nbytes
-        0
-        """
-        self._cache.clear()
-
-    @property
-    def cache_nbytes(self) -> int:
-        """Bytes held by the cos/sin cache, all devices.
-
-        Examples
-        --------
-        >>> import torch
-        >>> from posenc.torch_module.rotary import RotaryEmbedding
-        >>> rope = RotaryEmbedding(64, max_len=1000)
-        >>> q = torch.zeros(1, 1, 3, 64)
-        >>> _ = rope(q, q), rope(q.bfloat16(), q.bfloat16())       # one table for both
-        >>> rope.cache_nbytes, 1024 * 4 * 64                         # 1000 rounded up to 1024
-        (262144, 262144)
-        """
-        return sum(t.numel() * t.element_size() for entry in self._cache.values()
-                   for t in entry)
+        self._start_cache(paper_frequencies(self.rotary_dim, self.base) if frequencies is None
+                          else frequencies)
 
     # ------------------------------------------------------------------------------ forward
     def cos_sin(self, positions: torch.Tensor, dtype: torch.dtype = torch.float32
@@ -434,6 +155,11 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         tensor([[[0.0000, 0.0000],
                  [0.1411, 0.0300]]])
         """
+        if not isinstance(positions, torch.Tensor) or positions.dtype.is_floating_point or \
+                positions.dtype.is_complex or positions.dtype == torch.bool:
+            got = positions.dtype if isinstance(positions, torch.Tensor) else \
+                type(positions).__name__
+            raise TypeError(f"positions must be an integer tensor, got {got}")
         return self._lookup(positions, dtype, expanded=False)
 
     def _lookup(self, positions, dtype, expanded):
@@ -453,6 +179,8 @@ class RotaryEmbedding(NotScriptable, nn.Module):
                              f"mask.cumsum(-1) - 1 is at -1: add .clamp(min=0); transformers' "
                              f"generate sets it to 0)")
         table_cos, table_sin = self._table(needed, positions.device)
+        if positions.dtype not in (torch.int64, torch.int32):   # int16, int8 do not index
+            positions = positions.long()
         cos, sin = table_cos[positions].to(dtype), table_sin[positions].to(dtype)
         return expand_cos_sin(cos, sin, self.pairing) if expanded else (cos, sin)
 
@@ -478,41 +206,7 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         tensor([[4, 5, 6]])
         """
         heads, seq = self._axes(q)
-        if positions is not None:
-            if not (_is_int(offset) and offset == 0):
-                raise ValueError("pass positions or offset, not both (add the offset to the "
-                                 "positions)")
-            if isinstance(positions, torch.Tensor) and positions.dim() in (1, 2) and \
-                    positions.shape[-1] != seq and positions.shape[-1] == heads:
-                raise ValueError(f"positions are for {positions.shape[-1]} tokens, q has "
-                                 f"{seq} on its seq axis and {heads} on its heads axis"
-                                 f"{self._swap_hint()}")
-            return check_position_ids(positions, q.shape[0], seq, q.device)
-        base = torch.arange(seq, device=q.device)
-        # a NumPy integer: eager sees np.integer, torch.compile a 0-d ndarray (checked below as
-        # a tensor: dynamo cannot read an ndarray's dtype)
-        if isinstance(offset, np.integer):
-            offset = int(offset)
-        elif isinstance(offset, np.ndarray):
-            offset = torch.as_tensor(offset)
-        if _is_int(offset):
-            if offset < 0:
-                raise ValueError(f"offset must be >= 0 (tokens already in the cache), got "
-                                 f"{offset}")
-            return (base + offset).unsqueeze(0)
-        if not isinstance(offset, torch.Tensor) or offset.dtype.is_floating_point or \
-                offset.dtype == torch.bool or offset.dim() > 1:
-            got = (f"a {offset.dtype} tensor of shape {tuple(offset.shape)}"
-                   if isinstance(offset, torch.Tensor) else type(offset).__name__)
-            raise TypeError(f"offset must be an int, a 0-d integer tensor or one per row "
-                            f"(batch,), got {got}")
-        offset = offset.to(q.device)
-        if offset.dim() == 1:
-            if offset.shape[0] != q.shape[0]:
-                raise ValueError(f"offset must have shape (batch,) = ({q.shape[0]},), got "
-                                 f"{tuple(offset.shape)}")
-            return offset.unsqueeze(1) + base
-        return (base + offset).unsqueeze(0)
+        return positions_of(q, heads, seq, positions, offset, self._swap_hint)
 
     def rotation(self, positions=None, *, seq: int | None = None, offset=0,
                  dtype: torch.dtype = torch.float32, device=None
@@ -672,8 +366,9 @@ class RotaryEmbedding(NotScriptable, nn.Module):
         Read as transformers 5.24.0 reads it (``RotaryEmbeddingConfigMixin``), by
         :func:`~posenc.torch_module.rope_config.read_rope_parameters`: ``rope_type`` (or the
         older ``type``) is a key of :data:`~posenc.torch_module.rope_config.ROPE_TYPES`, with
-        the keys transformers requires and allows for it (:data:`ROPE_KEYS`); a value in the block wins over the one passed beside it;
-        ``original_max_position_embeddings``, when missing, is ``max_position_embeddings``.
+        the keys transformers requires and allows for it (:data:`ROPE_KEYS`); a value in the
+        block wins over the one passed beside it; ``original_max_position_embeddings``, when
+        missing, is ``max_position_embeddings``.
         Where transformers warns and goes on, posenc raises, naming the key:
 
         * no ``rope_theta`` in the block or beside it (transformers takes its model class's
@@ -717,51 +412,3 @@ class RotaryEmbedding(NotScriptable, nn.Module):
                                           seq_len=seq_len,
                                           max_position_embeddings=max_position_embeddings),
                    **kwargs)
-
-
-def check_position_ids(positions, batch: int, seq: int, device) -> torch.Tensor:
-    """``positions`` as a ``(batch or 1, seq)`` integer tensor on ``device``; refuses a mask.
-
-    A bool tensor is an attention mask passed by mistake, and so is an integer one that
-    :func:`posenc.torch_module.checks.looks_like_attention_mask` (some row all 1s, or
-    ``0, 0, ..., 1, 1``). Other 0/1 position ids pass, e.g. ``[0, 0, 0, 1]`` for a two-token
-    prompt left-padded to 4, or packed two-token documents ``[0, 1, 0, 1]``; an attention mask
-    of that shape cannot be told from them.
-
-    Examples
-    --------
-    >>> import torch
-    >>> from posenc.torch_module.rotary import check_position_ids
-    >>> check_position_ids(torch.tensor([3, 4]), batch=2, seq=2, device="cpu")
-    tensor([[3, 4]])
-    >>> check_position_ids(torch.tensor([[0, 0, 0, 1], [0, 0, 0, 0]]), 2, 4, "cpu").tolist()
-    [[0, 0, 0, 1], [0, 0, 0, 0]]
-    """
-    if not isinstance(positions, torch.Tensor):
-        hint = " (for a first position use offset=)" if _is_int(positions) else ""
-        raise TypeError(f"positions must be an integer torch.Tensor, got "
-                        f"{type(positions).__name__}{hint}")
-    if positions.dtype == torch.bool:
-        raise TypeError("positions must be integer position ids, got a bool tensor: an "
-                        "attention mask? Pass position ids (e.g. (mask.long().cumsum(-1) - 1)"
-                        ".clamp(min=0)), or nothing for 0 .. seq - 1")
-    if positions.dtype not in (torch.int64, torch.int32, torch.int16, torch.int8):
-        raise TypeError(f"positions must hold integers (torch.long or torch.int32), got "
-                        f"{positions.dtype}")
-    if positions.dim() == 1:
-        positions = positions.unsqueeze(0)
-    # Each size compared with ``!=`` alone: under torch.compile the sizes are symbolic, and
-    # ``size in (1, batch)`` is False for two symbols of equal value (issue 31).
-    if positions.dim() != 2 or positions.shape[1] != seq or (
-            positions.shape[0] != 1 and positions.shape[0] != batch):
-        raise ValueError(f"positions must have shape (batch, seq) = ({batch}, {seq}), (1, "
-                         f"{seq}) or ({seq},), got {tuple(positions.shape)}")
-    positions = positions.to(device)
-    # is_compiling first: a test of the symbolic length would add a guard, and torch.export
-    # would refuse a dynamic seq that may be 2 ("Not all values of S ... satisfy 3 <= S")
-    if not torch.compiler.is_compiling() and looks_like_attention_mask(positions):
-        raise ValueError(f"positions hold only 0 and 1 over {seq} tokens: this looks like an "
-                         "attention mask (a row of 1s, or 0, 0, ..., 1, 1), not position ids. "
-                         "Pass position ids (e.g. (mask.long().cumsum(-1) - 1).clamp(min=0)), "
-                         "or nothing for 0 .. seq - 1")
-    return positions

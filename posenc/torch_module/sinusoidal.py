@@ -6,9 +6,7 @@ Derived in the chapter "What must a PyTorch module for the encoding get right?"
 
 from __future__ import annotations
 
-import functools
 import numbers
-import warnings
 
 import numpy as np
 import torch
@@ -17,106 +15,16 @@ from torch import nn
 from .._checks import check_base, check_layout
 from ..encoding import BASE
 from ..variants import ODD_POLICIES, check_spacing, even_width
-from .checks import NotScriptable, check_dropout, check_max_len, looks_like_attention_mask
-from .table import FLOAT_DTYPES, build_table
-
-_DTYPE_NAMES = ", ".join(str(d).removeprefix("torch.") for d in FLOAT_DTYPES)
-
+from .checkpoint import _check_stored_table, _tolerance, _which_convention  # noqa: F401
+from .checks import (NotScriptable, PositionHints, check_dropout, check_max_len,
+                     check_position_tensor, looks_like_attention_mask)  # noqa: F401
+from .compile_ops import (_checked, _in_graph_check, _range_error, _shared_table,  # noqa: F401
+                          _table_rows)
+from .sinusoidal_tables import _DTYPE_NAMES, SinusoidalTables
+from .table import FLOAT_DTYPES, build_table  # noqa: F401 (re-exported)
 
 def _is_int(value) -> bool:
     return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
-
-
-# ---------------------------------------------------------------------- under torch.compile
-# Two custom operators keep NumPy and data-dependent checks out of traced graphs. The compiler
-# sees each as one opaque call (with a fake implementation for shapes), and runs it as plain
-# Python when the compiled code runs, so ``fullgraph=True`` works and its errors are the
-# module's own.
-
-def _range_error(positions: torch.Tensor, max_len: int, kind: str) -> Exception | None:
-    """The error for ``positions`` outside ``0 .. max_len - 1`` (``None`` if all fit).
-
-    ``kind`` says where they came from, so the message is the one an eager call gives:
-    ``"positions"`` (given), ``"start"`` (``start + 0 .. seq - 1``), ``"padded"`` (counted over
-    the tokens that are not padding; never negative)."""
-    if positions.numel() == 0:
-        return None
-    low, high = (int(v) for v in torch.aminmax(positions))
-    if kind == "start":
-        first = int(positions.reshape(-1)[0])
-        if first < 0:
-            return ValueError(f"start must be >= 0, got {first}")
-        if high >= max_len:
-            return ValueError(
-                f"positions {first}..{high} do not fit a table of max_len={max_len} rows "
-                f"(positions 0..{max_len - 1}); build the module with max_len >= {high + 1}")
-        return None
-    if kind == "positions" and low < 0:
-        return ValueError(f"positions must be >= 0, got {low}")
-    if high >= max_len:
-        return ValueError(
-            f"position {high} does not fit a table of max_len={max_len} rows "
-            f"(positions 0..{max_len - 1}); build the module with max_len >= {high + 1}")
-    return None
-
-
-@torch.library.custom_op("posenc::check_positions", mutates_args=())
-def _checked(positions: torch.Tensor, max_len: int, kind: str) -> torch.Tensor:
-    """``positions`` (a copy) after checking them against ``max_len``; see :func:`_range_error`.
-
-    Under torch.compile the module calls this instead of checking inline: the check needs the
-    values, which a traced graph does not have. The copy gives the result a use, so the
-    compiler cannot drop the call."""
-    error = _range_error(positions, max_len, kind)
-    if error is not None:
-        raise error
-    return positions.clone()
-
-
-@_checked.register_fake
-def _(positions, max_len, kind):
-    return torch.empty_like(positions)
-
-
-def _in_graph_check(positions: torch.Tensor, max_len: int, kind: str) -> torch.Tensor:
-    """The range check inside a traced graph.
-
-    Under ``torch.export`` it is ``torch._assert_async``, a plain ATen op, so an exported
-    program loads and runs where posenc is not installed (its message is fixed when traced);
-    under ``torch.compile`` the custom op :func:`_checked`, whose errors are the eager ones."""
-    if torch.compiler.is_exporting():
-        low = 0 if kind == "start" or kind == "positions" else -1
-        inside = ((positions >= low) & (positions < max_len)).all()
-        torch._assert_async(inside, f"posenc: a position is negative or does not fit a table "
-                                    f"of max_len={max_len} rows; build the module with a larger "
-                                    f"max_len")
-        return positions
-    return _checked(positions, max_len, kind)
-
-
-@functools.lru_cache(maxsize=8)
-def _shared_table(key: tuple, dtype: torch.dtype, device: str) -> torch.Tensor:
-    max_len, d_model, base, spacing, layout, offset, odd = key
-    return build_table(max_len, d_model, dtype=dtype, base=base, spacing=spacing,
-                       layout=layout, offset=offset, odd=odd).to(device)
-
-
-@torch.library.custom_op("posenc::table_rows", mutates_args=())
-def _table_rows(positions: torch.Tensor, max_len: int, d_model: int, base: float,
-                spacing: str, layout: str, offset: int, odd: str,
-                dtype: torch.dtype) -> torch.Tensor:
-    """Rows ``positions`` of the table in ``dtype`` on ``positions.device``.
-
-    Under torch.compile, for an input whose dtype or device the module holds no table for: the
-    table is built (NumPy, float64, rounded once) outside the graph and kept in a small cache
-    shared by modules with the same arguments."""
-    key = (max_len, d_model, base, spacing, layout, offset, odd)
-    return _shared_table(key, dtype, str(positions.device))[positions]
-
-
-@_table_rows.register_fake
-def _(positions, max_len, d_model, base, spacing, layout, offset, odd, dtype):
-    return positions.new_empty((*positions.shape, d_model), dtype=dtype)
 
 
 def _same_shape(shape, expected) -> bool:
@@ -124,7 +32,16 @@ def _same_shape(shape, expected) -> bool:
     return len(shape) == len(expected) and all(a == b for a, b in zip(shape, expected))
 
 
-class SinusoidalPositionalEncoding(NotScriptable, nn.Module):
+_HINTS = PositionHints(
+    first=" (for a scalar first position use start=)",
+    bool_tensor="positions must be integer positions, got a bool tensor: a padding mask goes in "
+                "padding_mask= (True at padding; from Hugging Face's attention_mask: "
+                "padding_mask=attention_mask == 0)",
+    not_mask="positions. Pass padding_mask=attention_mask == 0 (True at padding), or nothing "
+             "for 0 .. seq - 1",
+    dtypes=(torch.int64, torch.int32))                    # uint8 would index as a mask
+
+class SinusoidalPositionalEncoding(NotScriptable, SinusoidalTables, nn.Module):
     """Add the sinusoidal encoding to embeddings: ``dropout(x + PE[positions])``.
 
     Counterpart: with ``spacing="t2t"``, ``layout="concatenated"`` and ``padding_idx``, the rows
@@ -233,103 +150,6 @@ class SinusoidalPositionalEncoding(NotScriptable, nn.Module):
         self._tables: dict[torch.dtype, torch.Tensor] = {}
         self._tables[dtype] = self._build(dtype).to(device)
         self.register_load_state_dict_pre_hook(_check_stored_table)
-
-    # ------------------------------------------------------------------------ the tables
-    def _build(self, dtype: torch.dtype) -> torch.Tensor:
-        return build_table(self.max_len, self.d_model, dtype=dtype, base=self.base,
-                           spacing=self.spacing, layout=self.layout, offset=self.offset,
-                           odd=self.odd)
-
-    def _key(self) -> tuple:
-        return (self.max_len, self.d_model, self.base, self.spacing, self.layout, self.offset,
-                self.odd)
-
-    def table(self, dtype: torch.dtype = torch.float32) -> torch.Tensor:
-        """The ``(max_len, d_model)`` table in ``dtype``, each entry rounded once from float64
-        (built now if the module has none in that dtype).
-
-        Examples
-        --------
-        >>> import torch
-        >>> from posenc.torch_module import SinusoidalPositionalEncoding
-        >>> pe = SinusoidalPositionalEncoding(d_model=4, max_len=3)
-        >>> pe.table().shape
-        torch.Size([3, 4])
-        >>> pe.table(torch.bfloat16)[1]            # sin 1, cos 1, sin 0.01, cos 0.01
-        tensor([0.8398, 0.5391, 0.0100, 1.0000], dtype=torch.bfloat16)
-        """
-        if dtype not in FLOAT_DTYPES:
-            raise TypeError(f"dtype must be one of {_DTYPE_NAMES}, got {dtype!r}")
-        if dtype not in self._tables:
-            device = next(iter(self._tables.values()), torch.empty(0)).device
-            device = torch.device("cpu") if device.type == "meta" else device
-            self._tables[dtype] = self._build(dtype).to(device)
-        return self._tables[dtype]
-
-    @property
-    def nbytes(self) -> int:
-        """Bytes held by the tables (one per dtype built).
-
-        Examples
-        --------
-        >>> import torch
-        >>> from posenc.torch_module import SinusoidalPositionalEncoding
-        >>> SinusoidalPositionalEncoding(512, max_len=1000).nbytes        # float32: 4 bytes
-        2048000
-        >>> SinusoidalPositionalEncoding(512, 1000, dtype=torch.bfloat16).nbytes
-        1024000
-        """
-        return sum(t.nbytes for t in self._tables.values())
-
-    def _apply(self, fn, recurse=True):
-        """``.to()``, ``.half()``, ``.cuda()``, ``.to_empty()`` ...: build the table for the
-        dtype the cast gives (rounded once from float64, never cast from another table) and
-        move the tables to its device, so a compiled call finds them ready."""
-        result = super()._apply(fn, recurse)
-        tables = {}
-        for dtype, table in self._tables.items():
-            try:
-                probe = fn(torch.empty(0, dtype=dtype, device=table.device))
-            except Exception:               # not a cast or a move: leave the tables alone
-                probe = None
-            if not isinstance(probe, torch.Tensor):
-                tables.setdefault(dtype, table)
-                continue
-            if probe.device != table.device:
-                table = self._build(dtype).to(probe.device) if table.is_meta else \
-                    table.to(probe.device)
-            tables.setdefault(dtype, table)
-            if probe.dtype in FLOAT_DTYPES and probe.dtype not in tables:
-                tables[probe.dtype] = self._build(probe.dtype).to(probe.device)
-        self._tables = tables
-        return result
-
-    def _table_for(self, x) -> torch.Tensor | None:
-        """The table for ``x``'s dtype on ``x``'s device, built or moved if needed; ``None``
-        under torch.compile when the module has none (the rows then come from
-        :func:`_table_rows`, outside the graph)."""
-        if not isinstance(x, torch.Tensor):
-            raise TypeError(f"x must be a torch.Tensor of shape {self._shape()}, got "
-                            f"{type(x).__name__}")
-        if x.dtype not in FLOAT_DTYPES:
-            raise TypeError(
-                f"x must be floating point ({_DTYPE_NAMES}), got {x.dtype}; positions are "
-                "added to token embeddings, so pass the embedded tokens, not the token ids")
-        table = self._tables.get(x.dtype)
-        if table is not None and table.device == x.device:
-            return table
-        if torch.compiler.is_compiling():
-            return None
-        if table is not None and table.is_meta:            # no data to move: rebuild
-            del self._tables[x.dtype]
-        table = self.table(x.dtype).to(x.device)           # moves: the old copy is dropped
-        self._tables[x.dtype] = table
-        return table
-
-    def _gather(self, table, positions, x) -> torch.Tensor:
-        if table is not None:
-            return table[positions]
-        return _table_rows(positions.to(x.device), *self._key(), x.dtype)
 
     def _shape(self) -> str:
         if self.batch_first:
@@ -441,39 +261,18 @@ class SinusoidalPositionalEncoding(NotScriptable, nn.Module):
     def _check_positions(self, positions, x) -> torch.Tensor:
         lead = tuple(x.shape[:2])
         seq_shape = (x.shape[1],) if self.batch_first else (x.shape[0],)
-        if not isinstance(positions, torch.Tensor):
-            hint = " (for a scalar first position use start=)" if _is_int(positions) else ""
-            raise TypeError(f"positions must be an integer torch.Tensor, got "
-                            f"{type(positions).__name__}{hint}")
-        if positions.dtype == torch.bool:
-            raise TypeError("positions must be integer positions, got a bool tensor: a padding "
-                            "mask goes in padding_mask= (True at padding; from Hugging Face's "
-                            "attention_mask: padding_mask=attention_mask == 0)")
-        if positions.dtype not in (torch.int64, torch.int32):      # uint8 would index as a mask
-            raise TypeError(f"positions must hold integers (torch.long or torch.int32), got "
-                            f"{positions.dtype}")
+        names = "(batch, seq)" if self.batch_first else "(seq, batch)"
         # Size by size: under torch.compile with dynamic shapes the sizes of x are symbolic,
         # and a tuple comparison (``in``) does not see that s0 == 3 (issue 31).
-        if not _same_shape(positions.shape, lead) and not _same_shape(positions.shape,
-                                                                        seq_shape):
-            names = "(batch, seq)" if self.batch_first else "(seq, batch)"
-            raise ValueError(f"positions must have shape {seq_shape} (seq,) or {lead} {names}, "
-                             f"got {tuple(positions.shape)}")
-        positions = positions.to(x.device)
-        if torch.compiler.is_compiling():
-            return _in_graph_check(positions, self.max_len, "positions")
-        error = _range_error(positions, self.max_len, "positions")
-        if error is not None:
-            raise error
-        seq = seq_shape[0]
-        seq_dim = -1 if positions.dim() == 1 or self.batch_first else 0
-        if looks_like_attention_mask(positions, seq_dim):          # row of 1s, or 0, 0, .., 1, 1
-            raise ValueError(
-                f"positions hold only 0 and 1 over {seq} tokens: this looks like an attention "
-                "mask (a row of 1s, or 0, 0, ..., 1, 1), not positions. Pass "
-                "padding_mask=attention_mask == 0 (True at padding), or nothing for 0 .. "
-                "seq - 1")
-        return positions
+        return check_position_tensor(
+            positions, _HINTS, device=x.device, seq=seq_shape[0],
+            bad_shape=lambda p: not _same_shape(p.shape, lead) and not _same_shape(p.shape,
+                                                                                 seq_shape),
+            shape_error=lambda p: f"positions must have shape {seq_shape} (seq,) or {lead} "
+                                  f"{names}, got {tuple(p.shape)}",
+            seq_dim=lambda p: -1 if p.dim() == 1 or self.batch_first else 0,
+            in_graph=lambda p: _in_graph_check(p, self.max_len, "positions"),
+            range_error=lambda p: _range_error(p, self.max_len, "positions"))
 
     def _rows(self, table, positions, x) -> torch.Tensor:
         rows = self._gather(table, positions, x)   # (seq, d) or the leading shape of x + (d,)
@@ -521,8 +320,9 @@ class SinusoidalPositionalEncoding(NotScriptable, nn.Module):
         return x + rows
 
     def extra_repr(self) -> str:
-        """The arguments shown by ``repr(module)`` (``offset``, ``padding_idx`` and
-        ``batch_first`` only when they are not the default).
+        """The arguments shown by ``repr(module)``: ``offset`` when it is not 0 or
+        ``padding_idx`` is given, ``odd`` for an odd ``d_model``, ``padding_idx`` and
+        ``batch_first`` when they are not the default.
 
         Examples
         --------
@@ -532,99 +332,12 @@ class SinusoidalPositionalEncoding(NotScriptable, nn.Module):
         """
         parts = [f"d_model={self.d_model}", f"max_len={self.max_len}", f"base={self.base:g}",
                  f"spacing={self.spacing!r}", f"layout={self.layout!r}"]
-        if self.offset:
+        if self.offset or self.padding_idx is not None:
             parts.append(f"offset={self.offset}")
+        if self.d_model % 2:
+            parts.append(f"odd={self.odd!r}")
         if self.padding_idx is not None:
             parts.append(f"padding_idx={self.padding_idx}")
         if not self.batch_first:
             parts.append("batch_first=False")
         return ", ".join(parts)
-
-
-def _tolerance(pos: torch.Tensor, ours: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
-    """How far a stored table may be from the exact one at position ``pos`` (entries ``ours``).
-
-    A float32-built table's angle is off by about ``pos * 2**-24`` (times a few), plus the
-    entry's own rounding. A table stored in float16 or bfloat16 was rounded once more to that
-    dtype (often from such a float32 table, so twice): one unit in its last place at the
-    entry's magnitude more."""
-    tol = 1e-5 + 8 * pos * 2.0**-24
-    if dtype in (torch.float16, torch.bfloat16):
-        info = torch.finfo(dtype)
-        _, exponent = torch.frexp(ours.abs().clamp(min=info.smallest_normal))
-        tol = tol + info.eps * torch.pow(2.0, exponent.to(torch.float64) - 1)
-    return tol
-
-
-def _check_stored_table(module, state_dict, prefix, local_metadata, strict, missing_keys,
-                        unexpected_keys, error_msgs) -> None:
-    """load_state_dict pre-hook: take a stored ``pe`` table (tutorial style: ``(max_len, 1,
-    d_model)`` seq-first, ``(1, max_len, d_model)`` or ``(max_len, d_model)``, in any float
-    dtype) out of the state dict after checking it against the module's own table."""
-    key = prefix + "pe"
-    if key not in state_dict:
-        return
-    stored = state_dict.pop(key)
-    if not isinstance(stored, torch.Tensor) or stored.dim() not in (2, 3) or \
-            (stored.dim() == 3 and 1 not in stored.shape[:2]) or \
-            stored.shape[-1] != module.d_model or not stored.dtype.is_floating_point:
-        error_msgs.append(
-            f"{key}: expected a stored table of shape (max_len, 1, {module.d_model}), "
-            f"(1, max_len, {module.d_model}) or (max_len, {module.d_model}), got "
-            f"{tuple(getattr(stored, 'shape', ()))}")
-        return
-    shape = tuple(stored.shape)
-    if stored.dim() == 3 and shape[0] > 1 and shape[1] == 1 and module.batch_first and \
-            not getattr(module, "_layout_chosen", True):
-        # Replacing a seq-first module: the input layout cannot be told from x, so ask.
-        error_msgs.append(
-            f"{key}: the stored table has shape {shape}, seq-first (the PyTorch tutorial's "
-            f"layout, for x of shape (seq, batch, {module.d_model})). Say which layout the "
-            f"code calling this module passes: build it with batch_first=False to keep x of "
-            f"shape (seq, batch, {module.d_model}), or batch_first=True if the code now "
-            f"passes (batch, seq, {module.d_model}).")
-        return
-    elif stored.dim() == 3 and shape[0] == 1 and shape[1] > 1 and not module.batch_first:
-        warnings.warn(
-            f"{key}: the stored table has shape {shape}, batch-first (for x of shape (batch, "
-            f"seq, {module.d_model})), and this module is batch_first=False: it takes x of "
-            f"shape (seq, batch, {module.d_model}). Code written for the old module must "
-            f"transpose x, or build this one with batch_first=True.", UserWarning, stacklevel=2)
-    dtype = stored.dtype
-    stored = stored.reshape(-1, module.d_model).detach().to("cpu", torch.float64)
-    n = min(stored.shape[0], module.max_len)
-    ours = module._build(torch.float64)[:n]
-    pos = torch.arange(n, dtype=torch.float64)[:, None] + abs(module.offset)
-    bad = (stored[:n] - ours).abs() > _tolerance(pos, ours, dtype)
-    if not bool(bad.any()):
-        return
-    p, c = (int(v) for v in torch.nonzero(bad)[0])
-    name = str(dtype).removeprefix("torch.")
-    if dtype in (torch.float16, torch.bfloat16):
-        rounded = float(module._build(dtype)[p, c])
-        has = (f"this module's entry is {float(ours[p, c]):.6g}, {rounded:.6g} rounded to "
-               f"{name}")
-        what = f"({name}) is not this module's table rounded to {name}"
-    else:
-        has, what = f"this module has {float(ours[p, c]):.6g}", "is not this module's"
-    guess = _which_convention(stored[:min(n, 64)], module, dtype)
-    error_msgs.append(
-        f"{key}: the stored table {what} (base={module.base:g}, "
-        f"spacing={module.spacing!r}, layout={module.layout!r}, offset={module.offset}): "
-        f"position {p}, column {c} holds {float(stored[p, c]):.6g}, {has}. {guess}")
-
-
-def _which_convention(stored: torch.Tensor, module, dtype: torch.dtype) -> str:
-    n = stored.shape[0]
-    for spacing in ("paper", "t2t"):
-        for layout in ("interleaved", "concatenated"):
-            for offset in (0, 1, 2):
-                table = build_table(n, module.d_model, dtype=torch.float64, base=module.base,
-                                    spacing=spacing, layout=layout, offset=offset,
-                                    odd=module.odd)
-                pos = torch.arange(n, dtype=torch.float64)[:, None] + offset
-                if bool(((stored - table).abs() <= _tolerance(pos, table, dtype)).all()):
-                    return (f"It matches spacing={spacing!r}, layout={layout!r}, "
-                            f"offset={offset}: build the module with those.")
-    return ("It matches none of spacing 'paper'/'t2t', layout 'interleaved'/'concatenated', "
-            "offset 0-2 at this base: check base and d_model.")
