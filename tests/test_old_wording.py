@@ -1142,6 +1142,13 @@ OLD = [
     ("posenc/relative.py", "so the list is not sorted: head ``p`` gets",
      "review-2026-12 p9i pass 4: the docstring numbers slopes h = 1 .. n, under which head p has "
      "2 ** -8; the steepest is at index p counting from 0"),
+    (BUGS, "**Fix.** vLLM: none, the issue is open.",
+     "review-2026-12 p10a pass 10: vllm#56446 (merged) made vLLM's generic YaRN read mscale and "
+     "mscale_all_dim as transformers does; vllm#48621 stays open"),
+    (BUGS, "(vLLM, ExLlamaV3) | correct | vLLM: open;",
+     "review-2026-12 p10a pass 10: the table's fix column names vllm#56446"),
+    (BUGS, "adds the odd-numbered slopes of twice that many heads",
+     "review-2026-12 p10a pass 10: only the first n - p of them are added (12 heads: 4 of 8)"),
     ("posenc/_checks.py", "Argument checks shared by every public function",
      "review-2026-12 p10h pass 4: distances, gram and even_width check their own arguments"),
     ("posenc/encoding.py", "longer tables differ at rare entries by one float32 unit",
