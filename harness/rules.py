@@ -9,8 +9,9 @@
   or checked member by member (harness.scope);
 - code lines a reader sees fit in 80 characters (harness.lines);
 - a sentence ending with a colon is followed by what it introduces (harness.colons).
-The Sybil configuration (harness.collect) runs these as one more pytest item of the page, after
-its code blocks, so ``pytest docs/chapters/NN-*.md`` gives the page's whole verdict.
+The Sybil configuration (harness.collect) judges these when it collects the page: each line that
+breaks one is a pytest item at that line, so ``pytest docs/chapters/NN-*.md`` gives the page's
+whole verdict and a failure's test id names the line.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Argument checks shared by every public function.
+"""Argument checks that most public functions share.
 
 Each check raises ``TypeError`` for a value of the wrong kind and ``ValueError`` for a value of
 the right kind but outside the allowed range, and names the argument and what is allowed, so a
@@ -48,7 +48,11 @@ def check_base(base, name: str = "base") -> float:
             f"{name} must be a real number greater than 1, got {base!r} "
             f"of type {type(base).__name__}"
         )
-    base = float(base)
+    try:
+        base = float(base)
+    except OverflowError:                                 # an int past float64's range
+        raise ValueError(f"{name} must be a finite number greater than 1, got an integer "
+                         f"of {len(str(abs(int(base))))} digits") from None
     if not math.isfinite(base) or base <= 1.0:
         raise ValueError(f"{name} must be a finite number greater than 1, got {base}")
     return base
@@ -74,6 +78,9 @@ def check_dtype(dtype, name: str = "dtype") -> np.dtype:
             f"{name} must be one of {allowed}, got {dtype!r}; build in float64 or float32 "
             "and cast afterwards if you need half precision (see the precision chapter)"
         )
+    if not resolved.isnative:                             # '>f8' on this machine: wrong bytes
+        raise ValueError(f"{name} must be in the machine's byte order, got {dtype!r}; "
+                         "build natively and call .astype afterwards")
     return resolved
 
 
@@ -87,15 +94,19 @@ def check_positions(pos, name: str = "pos") -> np.ndarray:
         raise TypeError(f"{name} must be an int count or a 1-D array of positions, got {pos!r}")
     if isinstance(pos, numbers.Integral):
         n = int(pos)
-        if n < 0:
-            raise ValueError(f"{name} as a count must be >= 0, got {n}")
+        if n < 0 or n > 2**53:
+            raise ValueError(f"{name} as a count must be >= 0 and at most 2**53, got {n}")
         return np.arange(n, dtype=np.float64)
     if isinstance(pos, numbers.Real):
         raise TypeError(
             f"{name} must be an int count or a 1-D array of positions, got the scalar {pos!r}; "
             f"write [{pos!r}] for a single position"
         )
+    check_listed_ints(pos, name)
     arr = np.asarray(pos)
+    if arr.dtype == object and arr.ndim == 1 and arr.size \
+            and all(isinstance(x, numbers.Integral) for x in arr):   # ints past 64 bits
+        raise ValueError(f"{name} holds integers beyond 2**53, which float64 cannot represent")
     if arr.dtype == object or arr.dtype.kind not in "iuf":
         raise TypeError(
             f"{name} must hold integers or real floats, got an array of dtype {arr.dtype}"
@@ -112,6 +123,17 @@ def check_positions(pos, name: str = "pos") -> np.ndarray:
         bad = int(np.flatnonzero(~np.isfinite(out))[0])
         raise ValueError(f"{name} must be finite, got {arr[bad]!r} at index {bad}")
     return out
+
+
+def check_listed_ints(seq, name: str) -> None:
+    """Refuse a list or tuple holding a bool, or an integer past 2**53: beside an int or a float,
+    NumPy would read True as 1 and round 2**53 + 1."""
+    if not isinstance(seq, (list, tuple)):
+        return
+    if any(isinstance(x, (bool, np.bool_)) for x in seq):
+        raise TypeError(f"{name} must hold numbers, not bools, got {seq!r:.60}")
+    if any(isinstance(x, numbers.Integral) and abs(int(x)) > 2**53 for x in seq):
+        raise ValueError(f"{name} holds integers beyond 2**53, which float64 cannot represent")
 
 
 def check_matrix(x, name: str) -> np.ndarray:

@@ -50,6 +50,15 @@ def _omega(value, name: str) -> float:
     return value
 
 
+def _sines(positions: np.ndarray, omega) -> np.ndarray:
+    """``sin(pos * omega)``; an angle past float64's range (a huge omega times pos) is an error."""
+    with np.errstate(over="ignore"):
+        angle = np.multiply.outer(positions, omega)
+    if not np.all(np.isfinite(angle)):
+        raise ValueError("omega * pos overflows float64; use a smaller omega or positions")
+    return np.sin(angle)
+
+
 def _digits(positions: np.ndarray, radix: int, width: int, name: str) -> np.ndarray:
     if positions.size and positions.min() < 0:
         raise ValueError(f"pos must be >= 0 for {name}, got {positions.min():g}")
@@ -182,7 +191,7 @@ def single_sine(pos, length=None, *, omega: float = 1.0) -> np.ndarray:
     positions = check_positions(pos)
     omega = _omega(omega, "omega")
     _length(length, positions, pos)
-    return np.sin(omega * positions)[:, None]
+    return _sines(positions, omega)[:, None]
 
 
 SEVERAL_OMEGAS = (1.0, 0.1, 0.01, 0.001)
@@ -206,7 +215,7 @@ def several_sines(pos, length=None, *, omegas=SEVERAL_OMEGAS) -> np.ndarray:
                          f"got {omegas!r}")
     omega = np.array([_omega(w, "omegas") for w in omegas])
     _length(length, positions, pos)
-    return np.sin(np.multiply.outer(positions, omega))       # (n, len(omegas))
+    return _sines(positions, omega)       # (n, len(omegas))
 
 
 def sinusoidal(pos, length=None, *, d_model: int = 64) -> np.ndarray:

@@ -1,11 +1,14 @@
 """Distances between the encodings of different positions: how unique and how smooth a table is.
 
-Used by the chapters "Is one sine enough?", "Why run many clocks at once?" and "Does it keep its promises?".
+Used by the chapters "What should a good encoding satisfy?", "Is one sine enough?", "Why run many
+clocks at once?", "Why pair sine with cosine?" and "Does it keep its promises?".
 """
 
 from __future__ import annotations
 
 import numpy as np
+
+from ._checks import check_listed_ints
 
 
 def _table(table) -> np.ndarray:
@@ -18,10 +21,21 @@ def _table(table) -> np.ndarray:
         raise ValueError(f"table must be 1-D or 2-D (positions x dimensions), got shape {arr.shape}")
     if arr.shape[0] < 2:
         raise ValueError(f"table needs at least 2 positions, got {arr.shape[0]}")
+    if arr.shape[1] == 0:                       # else _centred's max fails, naming nothing
+        raise ValueError(f"table needs at least 1 column, got shape {arr.shape}")
     arr = arr.astype(np.float64)
     if not np.all(np.isfinite(arr)):
         raise ValueError("table must be finite")
     return arr
+
+
+def _centred(t: np.ndarray):
+    """``(t - column means) / s`` and ``s``, a power of 2: ``|x|^2 + |y|^2 - 2 x.y`` then
+    neither overflows (entries near 1e200) nor cancels a shared offset (rows near 1e8)."""
+    c = t - (t.max(axis=0) / 2 + t.min(axis=0) / 2)      # midrange: a mean could overflow
+    top = float(np.abs(c).max())
+    s = 2.0 ** np.frexp(top)[1] if top > 0 else 1.0
+    return c / s, s
 
 
 def pairwise_distances(table) -> np.ndarray:
@@ -39,11 +53,19 @@ def pairwise_distances(table) -> np.ndarray:
     array([[0., 5.],
            [5., 0.]])
     """
-    t = _table(table)
+    raw = _table(table)
+    t, s = _centred(raw)
     sq = np.einsum("ij,ij->i", t, t)
     d2 = sq[:, None] + sq[None, :] - 2.0 * (t @ t.T)
     np.fill_diagonal(d2, 0.0)
-    return np.sqrt(np.clip(d2, 0.0, None))
+    out = np.sqrt(np.clip(d2, 0.0, None))
+    # where the formula cancels (rows close against their size), measure the difference itself
+    i, j = np.nonzero(np.triu(d2 <= 1e-4 * (sq[:, None] + sq[None, :]), k=1))
+    u, step = raw / s, max(1, _BLOCK_ENTRIES // raw.shape[1])
+    for lo in range(0, i.size, step):
+        a, b = i[lo:lo + step], j[lo:lo + step]
+        out[a, b] = out[b, a] = np.linalg.norm(u[a] - u[b], axis=1)
+    return out * s
 
 
 _BLOCK_ENTRIES = 1 << 22                        # distances held at once: 32 MB of float64
@@ -116,7 +138,10 @@ def nearest_pairs(table, count: int = 5, positions=None):
     n = t.shape[0]
     if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 1:
         raise ValueError(f"count must be a positive integer, got {count!r}")
+    check_listed_ints(positions, "positions")
     labels = np.arange(n) if positions is None else np.asarray(positions)
+    if labels.dtype.kind not in "iuf":
+        raise TypeError(f"positions must hold real numbers, got dtype {labels.dtype}")
     if labels.shape != (n,):
         raise ValueError(f"positions must have one entry per row ({n}), got shape {labels.shape}")
     if labels.dtype.kind == "f" and not np.all(np.isfinite(labels)):
@@ -124,8 +149,9 @@ def nearest_pairs(table, count: int = 5, positions=None):
     if np.unique(labels).size != n:
         raise ValueError("positions must be distinct (one position per row)")
     k = min(int(count), n * (n - 1) // 2)
-    a, b = _close_pairs(t, k)                   # every pair that could be among the closest
-    d = np.linalg.norm(t[a] - t[b], axis=1)     # exact distances for those
+    c, s = _centred(t)
+    a, b = _close_pairs(c, k)                   # every pair that could be among the closest
+    d = np.linalg.norm(t[a] / s - t[b] / s, axis=1) * s      # exact distances for those
     la, lb = labels[a], labels[b]
     la, lb = np.where(la <= lb, la, lb), np.where(la <= lb, lb, la)     # pos_a <= pos_b
     order = np.lexsort((lb, la, d))[:k]

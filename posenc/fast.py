@@ -33,7 +33,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._checks import check_dtype, check_layout, check_positive_int
+from ._checks import check_dtype, check_layout, check_listed_ints, check_positive_int
 
 BLOCK = 64
 """Default rows per block: 8192 positions need 128 block starts plus 64 offsets."""
@@ -51,6 +51,7 @@ threads; below it, starting a thread costs more than it saves."""
 
 
 def _check_integer_positions(positions) -> np.ndarray:
+    check_listed_ints(positions, "positions")             # before NumPy rounds [2**53 + 1, 1.0]
     arr = np.asarray(positions)
     if arr.dtype == object or arr.dtype.kind not in "iuf":
         raise TypeError(f"positions must hold integers, got an array of dtype {arr.dtype}")
@@ -60,7 +61,9 @@ def _check_integer_positions(positions) -> np.ndarray:
         if not np.all(np.isfinite(arr)) or not np.all(arr == np.floor(arr)):
             raise ValueError("positions must be whole numbers (use posenc.encode for "
                              "real-valued positions)")
-    if arr.size and np.abs(arr.astype(np.float64)).max() > 2.0**53:
+    # integers compared as Python ints: the float64 cast would round 2**53 + 1 down to 2**53
+    if arr.size and (max(int(arr.max()), -int(arr.min())) > 2**53 if arr.dtype.kind in "iu"
+                     else np.abs(arr).max() > 2.0**53):
         raise ValueError("positions must be integers within 2**53 in magnitude")
     return arr.astype(np.int64)
 

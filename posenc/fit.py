@@ -112,7 +112,10 @@ def relative_residual(x, y, a) -> float:
         raise ValueError("a must be finite")
     if not np.any(ys):
         raise ValueError("y must not be all zeros (the residual is relative to |Y|)")
-    r = xs @ am.T - ys
-    er, ey = _pow2(r), _pow2(ys)                        # norms of huge or tiny tables
-    ratio = np.linalg.norm(np.ldexp(r, -er)) / np.linalg.norm(np.ldexp(ys, -ey))
-    return float(np.ldexp(ratio, er - ey))
+    ex, ea, ey = (int(_pow2(v)) for v in (xs, am, ys))
+    s = max(ex + ea, ey)                                # X A^T and Y times 2**-s: no overflow
+    yt = np.ldexp(ys, -s)
+    r = np.ldexp(np.ldexp(xs, -ex) @ np.ldexp(am, -ea).T, ex + ea - s) - yt
+    er, et = _pow2(r), _pow2(yt)                        # norms of huge or tiny tables
+    ratio = np.linalg.norm(np.ldexp(r, -er)) / np.linalg.norm(np.ldexp(yt, -et))
+    return float(np.ldexp(ratio, er - et))

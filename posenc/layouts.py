@@ -1,7 +1,7 @@
 """Converting a table between the interleaved and concatenated layouts.
 
 Both layouts hold the same numbers; only the order of the columns differs, so every dot product
-between two positions, and hence the Gram matrix, is the same. The order matters when a table or
+between two positions, and hence the Gram matrix, is the same up to rounding. The order matters when a table or
 a checkpoint is moved between codebases. See the chapter "How do the pieces make the formula?".
 """
 
@@ -63,4 +63,5 @@ def convert(table, source: str, target: str) -> np.ndarray:
     arr = np.asarray(table)
     if arr.ndim < 1:
         raise ValueError(f"table must have at least one dimension, got shape {arr.shape}")
-    return arr[..., permutation(arr.shape[-1], source, target)]
+    width = check_d_model(arr.shape[-1], "table.shape[-1] (d_model)")
+    return arr[..., permutation(width, source, target)]

@@ -12,7 +12,7 @@ Every ``+ - * /`` is IEEE arithmetic in ``dtype``, the same on every machine. ``
 and ``**`` are not fixed by IEEE 754: with ``kernels="correctly rounded"`` (the default) each
 is the exact value rounded once (:mod:`posenc.rounding`), so the result is a property of the
 spelling, not of a CPU; ``kernels="numpy"`` uses this machine's NumPy (and Python's libm for
-the float64 logarithm), whose float32 ``exp`` and ``power`` differ from CPU to CPU.
+the float64 logarithm), whose float32 ``exp`` differs from CPU to CPU.
 
 :func:`posenc.frequencies` uses ``"power"`` in float64. The chapter "How do the pieces make the formula?"
 (docs/chapters/08-building-the-formula.md) measures which spelling is more accurate.

@@ -59,8 +59,8 @@ def to_bfloat16(x) -> np.ndarray:
     """Round to float32, then to the nearest bfloat16 (ties to even), returned as float32.
 
     bfloat16 keeps float32's 8 exponent bits and the top 7 of its 23 fraction bits, so rounding
-    is integer arithmetic on the float32 bit pattern. A float64 value is rounded twice, as
-    PyTorch's cast rounds it. Matches ``torch.bfloat16`` (tested).
+    is integer arithmetic on the float32 bit pattern. A float64 value is rounded twice, as in
+    PyTorch 2.13's CPU cast to ``torch.bfloat16`` (tested).
 
     Examples
     --------
@@ -164,8 +164,8 @@ def build(method: str, pos, d_model: int, base: float = BASE) -> np.ndarray:
           kernels, which differ from CPU to CPU;
         - ``"float64, cast to float32"``: :func:`posenc.encode` with ``dtype="float32"``;
         - ``"float64, stored as float16"`` / ``"... bfloat16"``: the float64 table rounded
-          once to float16 (NumPy's cast), to bfloat16 through float32 (PyTorch's cast, which
-          rounds to float16 through float32 too);
+          once to float16 (NumPy's cast), to bfloat16 through float32 (PyTorch 2.13's CPU cast,
+          which rounds to float16 through float32 too);
         - ``"built in float16"`` / ``"built in bfloat16"``: the tutorial's code on half-precision
           tensors, its products as PyTorch computes them on CPU (in float32, rounded to the half
           type; the Python factor ``-log(base) / d_model`` a float32 scalar); ``exp``, ``sin``

@@ -16,8 +16,8 @@ good encoding satisfy?" (docs/chapters/03-what-should-a-good-encoding-satisfy.md
 * ``extends``: growing the sequence from ``TRAIN_LENGTH`` to ``TEST_LENGTH`` positions leaves the
   old rows unchanged, needs entries at most 1% larger than training did, and keeps every two of the
   ``TEST_LENGTH`` positions at least ``DISTINCT`` apart.
-* ``smooth``: moving a position by ``SMOOTH_STEP`` anywhere in ``[0, SMOOTH_RANGE)`` moves its row
-  by at most ``SMOOTH_LIMIT`` (a continuous encoding moves by about slope x step; a digit that
+* ``smooth``: moving a position by ``SMOOTH_STEP`` from each ``(j + 1/2) SMOOTH_STEP`` in
+  ``[0, SMOOTH_RANGE)`` moves its row by at most ``SMOOTH_LIMIT`` (a continuous encoding moves by about slope x step; a digit that
   flips jumps by at least 1).
 * ``local``: among positions ``0 .. TRAIN_LENGTH - 1``, every two neighbours are closer than any
   two positions at least ``MAX_OFFSET`` apart (near positions alike, far ones apart).
@@ -158,8 +158,8 @@ def unique(candidate, n: int = TRAIN_LENGTH) -> Check:
 
 
 def length_independent(candidate, n: int = TRAIN_LENGTH) -> Check:
-    """Largest change of a row of positions ``0 .. n/2 - 1`` between sequences of length ``n/2``
-    and ``n``; passes if at most :data:`SAME_TOL`.
+    """Largest change of a row of positions ``0 .. n//2 - 1`` between sequences of length ``n//2``
+    and ``n`` (``n >= 4``); passes if at most :data:`SAME_TOL`.
 
     Examples
     --------
@@ -167,7 +167,7 @@ def length_independent(candidate, n: int = TRAIN_LENGTH) -> Check:
     >>> length_independent("index_over_length").value
     0.49609375
     """
-    candidate, n = _candidate(candidate), _count(n, "n")
+    candidate, n = _candidate(candidate), _count(n, "n", 4)   # n 2 or 3: position 0 alone
     half = n // 2
     short = _rows(candidate, half, half)
     long = _rows(candidate, n, n)[:half]
@@ -192,11 +192,13 @@ def consistent_offsets(candidate, n: int = TRAIN_LENGTH, max_offset: int = MAX_O
     if max_offset >= n:
         raise ValueError(f"max_offset must be less than n ({n}), got {max_offset}")
     table = _rows(candidate, n, n)
+    e = _pow2(table)
+    table = np.ldexp(table, -e)                              # differences cannot overflow
     spreads = []
     for k in range(1, max_offset + 1):
         d = _norms(table[k:] - table[:-k])                   # (n - k,)
         spreads.append(d.max() - d.min())
-    spread = float(np.max(spreads))                          # nan stays nan: no pass
+    spread = float(np.ldexp(np.max(spreads), e))             # nan stays nan: no pass
     return Check(spread <= OFFSET_TOL, spread,
                  f"spread of |PE(pos+k) - PE(pos)| for k = 1..{max_offset}")
 
@@ -241,8 +243,8 @@ def extends(candidate, n_train: int = TRAIN_LENGTH, n_test: int = TEST_LENGTH) -
 
 
 def smooth(candidate, n: int = SMOOTH_RANGE, step: float = SMOOTH_STEP) -> Check:
-    """Largest move of a row when its position moves by ``step``, anywhere in ``[0, n)``;
-    passes if at most :data:`SMOOTH_LIMIT`.
+    """Largest move of a row when its position moves by ``step`` from ``(j + 1/2) step``, for
+    each ``j`` that keeps both in ``[0, n)``; passes if at most :data:`SMOOTH_LIMIT`.
 
     Examples
     --------
@@ -257,7 +259,8 @@ def smooth(candidate, n: int = SMOOTH_RANGE, step: float = SMOOTH_STEP) -> Check
     x = x[x + step < n]                    # round(n / step) can round up (n 3, step 0.4)
     a = _rows(candidate, x, n)
     b = _rows(candidate, x + step, n)
-    value = float(_norms(b - a).max())
+    e = _pow2(np.concatenate([a, b]))
+    value = float(np.ldexp(_norms(np.ldexp(b, -e) - np.ldexp(a, -e)).max(), e))
     return Check(value <= SMOOTH_LIMIT, value, f"largest move for a shift of {step:g} in [0, {n})")
 
 
@@ -276,9 +279,12 @@ def local(candidate, n: int = TRAIN_LENGTH, far: int = MAX_OFFSET) -> Check:
     if far >= n:
         raise ValueError(f"far must be less than n ({n}), got {far}")
     table = _rows(candidate, n, n)
+    e = _pow2(table)
+    table = np.ldexp(table, -e)                              # differences cannot overflow
     near = float(_norms(np.diff(table, axis=0)).max())
     apart = min(float(_norms(table[k:] - table[:-k]).min()) for k in range(far, n))
     value = near / apart if apart > 0 else float("inf")
+    near, apart = float(np.ldexp(near, e)), float(np.ldexp(apart, e))
     return Check(value < 1, value,
                  f"neighbours up to {near:.3g} apart; positions {far} or more apart "
                  f"at least {apart:.3g}")
@@ -328,6 +334,19 @@ def _cell(result: Check) -> str:
     return f"{mark} {number}"
 
 
+def _listed(value, default):
+    """``value`` read once into a list (a generator too); ``default``'s keys for None; None for a
+    string or a non-iterable."""
+    if value is None:
+        return list(default)
+    if isinstance(value, str):
+        return None
+    try:
+        return list(value)
+    except TypeError:
+        return None
+
+
 def scorecard(candidates=None, properties=None, *, numbers: bool = True) -> str:
     """A Markdown table: one row per candidate, one column per property, each cell the verdict
     (✓ or ✗) and the measured number. ``candidates`` is a list of keys (default: all);
@@ -351,12 +370,11 @@ def scorecard(candidates=None, properties=None, *, numbers: bool = True) -> str:
     |---|---|---|---|---|---|---|---|
     | raw index | ✗ | ✓ | ✓ | ✓ | ✗ | ✓ | ✓ |
     """
-    keys = list(CANDIDATES) if candidates is None else candidates
-    if isinstance(keys, str) or not all(isinstance(k, str) for k in keys) or not keys:
+    keys, props = (_listed(v, d) for v, d in ((candidates, CANDIDATES), (properties, PROPERTIES)))
+    if not keys or not all(isinstance(k, str) for k in keys):
         raise TypeError("candidates must be a non-empty list of candidate keys, e.g. "
                         "['raw_index', 'binary_bits']")
-    props = list(PROPERTIES) if properties is None else properties
-    if isinstance(props, str) or not props or not all(p in PROPERTIES for p in props):
+    if not props or not all(p in PROPERTIES for p in props):
         allowed = ", ".join(repr(k) for k in PROPERTIES)
         raise ValueError(f"properties must be a non-empty list of {allowed}; got {properties!r}")
     order = list(PROPERTIES)

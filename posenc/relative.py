@@ -92,13 +92,18 @@ def rotate(x, pos, *, base: float = BASE, pairing: str = "adjacent", offset: int
         raise TypeError(f"offset must be an integer (tokens already cached), got {offset!r}")
     if offset < 0:
         raise ValueError(f"offset must be >= 0 (tokens already cached), got {offset}")
+    offset = int(offset)                       # a NumPy integer would wrap in the sums below
     positions = check_positions(pos)
     if positions.shape != (seq,):
         raise ValueError(f"pos must give one position per row of x ({seq}), got {positions.size}")
-    if positions.size and offset + int(np.ceil(positions.max())) > 2**53:
+    if offset > 2**53 or (positions.size and offset + int(np.ceil(positions.max())) > 2**53):
         raise ValueError(f"offset {offset} puts positions beyond 2**53, which float64 cannot "
                          "represent")
-    positions = positions + float(offset)
+    shifted = positions + float(offset)
+    if np.any(shifted - float(offset) != positions):
+        raise ValueError(f"offset {offset} rounds the fractional positions of pos (float64's "
+                         "spacing is 1 at 2**52)")
+    positions = shifted
     if not isinstance(pairing, str) or pairing not in PAIRINGS:
         allowed = ", ".join(repr(p) for p in PAIRINGS)
         raise ValueError(f"pairing must be one of {allowed}, got {pairing!r}")

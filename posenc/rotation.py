@@ -25,7 +25,11 @@ def _check_offset(k, name: str = "k") -> float:
     if isinstance(k, (bool, np.bool_)) or not isinstance(k, numbers.Real):
         raise TypeError(f"{name} must be a finite real number (an offset in positions), "
                         f"got {k!r} of type {type(k).__name__}")
-    k = float(k)
+    try:
+        k = float(k)
+    except OverflowError:                                 # an int past float64's range
+        raise ValueError(f"{name} must be finite in float64, got an integer of "
+                         f"{len(str(abs(int(k))))} digits") from None
     if not np.isfinite(k):
         raise ValueError(f"{name} must be finite, got {k}")
     return k

@@ -44,7 +44,10 @@ def _check_real(value, name: str, *, minimum: float, strict: bool = False) -> fl
     """Return ``value`` as a float if it is a finite real number >= (or >) ``minimum``."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number, got {value!r}")
-    value = float(value)
+    try:
+        value = float(value)
+    except OverflowError:                                 # an int past float64's range
+        value = math.inf
     bad = value <= minimum if strict else value < minimum
     if not np.isfinite(value) or bad:
         relation = ">" if strict else ">="
@@ -111,7 +114,19 @@ def ntk_base(d_model: int, factor: float, base: float = BASE) -> float:
     if d_model < 4:
         raise ValueError(f"d_model must be at least 4 for NTK-aware scaling, got {d_model}")
     factor = _check_real(factor, "factor", minimum=1.0)
-    return check_base(base) * factor ** (d_model / (d_model - 2))
+    return _scaled_base(check_base(base), factor, d_model, f"factor {factor:g}")
+
+
+def _scaled_base(base: float, scale: float, d_model: int, cause: str) -> float:
+    """``base * scale ** (d_model / (d_model - 2))``, or a ValueError naming ``cause``."""
+    try:
+        new = base * scale ** (d_model / (d_model - 2))
+    except OverflowError:
+        new = math.inf
+    if not math.isfinite(new):
+        raise ValueError(f"{cause} makes the base {base:g} * {scale:g} ** "
+                         f"({d_model} / {d_model - 2}) overflow float64")
+    return new
 
 
 def ntk_frequencies(d_model: int, factor: float, base: float = BASE) -> np.ndarray:
@@ -138,6 +153,8 @@ def _check_length(value, name: str = "original_length") -> int:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral) \
             or value <= 0:
         raise ValueError(f"{name} must be a positive integer, got {value!r}")
+    if value > 2**1023:                                   # past float64's range: np.log overflows
+        raise ValueError(f"{name} must be at most 2**1023, got an integer of {len(str(value))} digits")
     return int(value)
 
 
@@ -546,7 +563,11 @@ def dynamic_ntk_base(d_model: int, factor: float, original_length: int, seq_len:
     base = check_base(base)
     if n == length:
         return base
-    return base * (factor * n / length - (factor - 1.0)) ** (d_model / (d_model - 2))
+    try:
+        scale = factor * n / length - (factor - 1.0)
+    except OverflowError:                                 # seq_len past float64's range
+        scale = math.inf
+    return _scaled_base(base, scale, d_model, f"seq_len {n}" if n < 10**20 else "seq_len")
 
 
 def dynamic_ntk_frequencies(d_model: int, factor: float, original_length: int, seq_len: int,

@@ -155,7 +155,7 @@ def encode_variant(pos, d_model: int, *, base: float = BASE, spacing: str = "pap
     layout : {"interleaved", "concatenated"}, default "interleaved"
     offset : int or float, default 0
         Added to every position before the angles are taken (fairseq: ``padding_idx + 1``);
-        a whole-number sum must be exact in float64.
+        a sum float64 would round is refused if whole or past 2**52.
     odd : {"refuse", "zero_pad", "drop_last"}, default "refuse"
         See :func:`even_width`.
     dtype : {"float64", "float32"}, default "float64"
@@ -177,24 +177,32 @@ def encode_variant(pos, d_model: int, *, base: float = BASE, spacing: str = "pap
     positions = check_positions(pos)
     if isinstance(offset, (bool, np.bool_)) or not isinstance(offset, numbers.Real):
         raise TypeError(f"offset must be a finite real number, got {offset!r}")
-    if not np.isfinite(offset):
-        raise ValueError(f"offset must be finite, got {offset!r}")
+    try:
+        finite = math.isfinite(offset)
+    except OverflowError:                                 # an int past float64's range
+        finite = False
+    if not finite:
+        raise ValueError(f"offset must be finite in float64, got {offset!r:.40}")
+    if isinstance(offset, numbers.Integral) and float(offset) != int(offset):   # 2**53 + 1
+        raise ValueError(f"offset {offset!r} is not exact in float64 (past 2**53 not every "
+                         "whole number is)")
     width = even_width(d_model, odd)
     layout = check_layout(layout)
     out_dtype = check_dtype(dtype)
     omega = frequencies(width, base, spacing)
     shifted = positions + float(offset)
-    # whole numbers past 2**53 can round (2**53 + 1 gives 2**53): refuse rather than merge
-    # rows; two-sum gives the sum's exact rounding error
+    # whole numbers past 2**53 can round (2**53 + 1 gives 2**53), and past 2**52 float64 keeps
+    # no fraction (2**53 - 0.5 gives 2**53): refuse rather than merge rows; two-sum gives the
+    # sum's exact rounding error
     back = shifted - positions
     error = (positions - (shifted - back)) + (float(offset) - back)
-    lost = np.flatnonzero((error != 0) & (positions == np.floor(positions))
-                          & (float(offset) == math.floor(offset)))
+    whole = (positions == np.floor(positions)) & (float(offset) == math.floor(offset))
+    lost = np.flatnonzero((error != 0) & (whole | (np.abs(shifted) >= 2.0**52)))
     if lost.size:
         raise ValueError(
             f"offset {offset!r} added to position {positions[lost[0]].item():.17g} is not exact in "
-            "float64 (past 2**53 not every whole number is); keep positions plus offset "
-            "within 2**53"
+            "float64 (past 2**53 not every whole number is, past 2**52 no fraction is); keep "
+            "positions plus offset within 2**52, or whole and within 2**53"
         )
     table = table_for(shifted, omega, layout=layout)   # (n, width), float64
     if width < d_model:

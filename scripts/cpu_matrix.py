@@ -10,7 +10,8 @@ PyTorch's kernels and thread count varied:
 name        NumPy kernels (NPY_DISABLE_CPU_FEATURES)    PyTorch                     file order
 ==========  ==========================================  ==========================  ==========
 native      all this CPU has                            default, default threads    as listed
-avx2        no AVX-512 (X86_V4 AVX512_ICL AVX512_SPR)   2 threads                   reversed
+avx2        no AVX-512 (X86_V4 AVX512_ICL AVX512_SPR)   ATEN_CPU_CAPABILITY=avx2,   reversed
+                                                        2 threads
 baseline    no AVX2/FMA3 either (+ X86_V3)              ATEN_CPU_CAPABILITY=default, shuffled
                                                         1 thread
 ==========  ==========================================  ==========================  ==========
@@ -37,7 +38,8 @@ ROOT = Path(__file__).resolve().parents[1]
 AVX512 = ["X86_V4", "AVX512_ICL", "AVX512_SPR"]
 CONFIGS = {
     "native": {"disable": [], "env": {}, "order": "as listed"},
-    "avx2": {"disable": AVX512, "env": {"OMP_NUM_THREADS": "2"}, "order": "reversed"},
+    "avx2": {"disable": AVX512, "env": {"ATEN_CPU_CAPABILITY": "avx2", "OMP_NUM_THREADS": "2"},
+             "order": "reversed"},
     "baseline": {"disable": ["X86_V3", *AVX512],
                  "env": {"ATEN_CPU_CAPABILITY": "default", "OMP_NUM_THREADS": "1"},
                  "order": "shuffled"},

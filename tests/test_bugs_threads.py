@@ -40,13 +40,15 @@ THREADS = {
     "lyogavin/airllm#369": ("pull", "Carry rope_theta from the config in the MLX Llama path "
                             "(fixes #368)", ()),
     "mlfoundations/open_lm#5": ("pull", "Positional embedding xformers fix", ()),
+    "vllm-project/vllm#56446": ("pull", "Align vLLM YaRN with Transformers and stop re-scaling "
+                                "max_model_len", ()),
 }
 
 # Merge dates: the stored threads of these pull requests show when each was opened, not when it
 # was merged (review-2026-12 p3a pass 3), so the page names no merge month for them.
 MERGE_DATE_UNSEEN = ("ggml-org/llama.cpp#8676", "unslothai/unsloth#6197", "vllm-project/vllm#41277",
                      "vllm-project/vllm#941", "huggingface/transformers#33129",
-                     "vllm-project/vllm#27431")
+                     "vllm-project/vllm#27431", "vllm-project/vllm#56446")
 MONTH = re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|"
                    r"November|December)\s+\d{4}")
 
@@ -132,3 +134,16 @@ def test_head_axis_mechanism_is_not_the_offset_section():
     entry = PAGE.read_text().split("{#head-axis}", 1)[1].split("\n## ", 1)[0]
     mechanism = entry.split("**Mechanism:**", 1)[1].split("**Fix.**", 1)[0]
     assert "incremental-decoding-and-the-position-offset" not in mechanism, mechanism
+
+
+def test_vllm_side_of_the_mscale_entry_names_the_merged_fix():
+    """vllm#56446 (merged; its description: "vLLM now honours `mscale`/`mscale_all_dim`") made
+    vLLM's generic YaRN take the ratio of the two fields, as transformers does; the stored vLLM
+    source (yarn_scaling_rope.py, get_rope's "yarn" branch) reads both. The page said "vLLM: none,
+    the issue is open" because vllm#48621 is still open (review-2026-12 p10a pass 10)."""
+    text = PAGE.read_text()
+    entry = text.split("{#yarn-mscale}", 1)[1].split("\n## ", 1)[0]
+    fix = entry.split("**Fix.**", 1)[1].split("ExLlamaV3", 1)[0]
+    assert "vllm-project/vllm#56446" in fix and "none" not in fix, fix
+    row = [line for line in text.splitlines() if "(#yarn-mscale)" in line][0]
+    assert "vllm#56446" in row.split("|")[3], row

@@ -1,6 +1,6 @@
 """CONTRIBUTING.md's "Your first change" is true: its example sentence and check pass chapter 5's
-rules, and each of its two flips fails with the message it quotes; its chapter table names
-modules that exist and that the chapter's blocks import."""
+rules, and each of its two flips fails with the message it quotes, as a test at the flipped line;
+its chapter table names modules that exist and that the chapter's blocks import."""
 
 from __future__ import annotations
 
@@ -43,6 +43,23 @@ def test_the_example_passes_and_each_flip_fails_as_quoted(tmp_path):
     assert quoted and any(quoted.group(1) in f for f in flipped), flipped
     every = _broken(tmp_path / "c", example.replace("turns once in 63", "repeats every 63"))
     assert any("claim word(s) every not stated by a check" in f for f in every), every
+
+
+def test_a_broken_rule_fails_at_its_own_line():
+    from sybil import Document
+
+    from harness.collect import COLLECTED, PageRulesParser, evaluate_broken
+
+    assert "a broken rule is a test of its own at that line" in " ".join(GUIDE.split())
+    sentence = _example().replace("63 positions", "64 positions").splitlines()[0]
+    text = CH05.read_text(encoding="utf-8").replace(AFTER, sentence + "\n\n" + AFTER, 1)
+    counted = CH05.resolve() in COLLECTED      # leave the run's page totals as they were
+    broken = [r for r in PageRulesParser()(Document(text, str(CH05)))     # parsed, not written
+              if r.evaluator is evaluate_broken]
+    if not counted:
+        COLLECTED.discard(CH05.resolve())
+    line = text.splitlines().index(sentence) + 1
+    assert [text[:r.start].count("\n") + 1 for r in broken] == [line], broken
 
 
 def test_the_chapter_table_names_modules_the_chapters_import():

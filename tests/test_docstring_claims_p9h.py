@@ -36,8 +36,13 @@ def test_an_offset_that_rounds_whole_positions_is_refused():
         var.encode_variant(2, 4, offset=2**53)
     with pytest.raises(ValueError, match="offset"):
         var.encode_variant([-5.0], 4, offset=-(2**53))
-    t = tab.build_table(2, 4, offset=2**53, dtype=torch.float64).numpy()
+    # build_table (int64 positions) keeps 2**53 - 1 and 2**53 apart and equals encode_variant;
+    # one row further, posenc.fast refuses 2**53 + 1 as encode_variant does (p10h)
+    t = tab.build_table(2, 4, offset=2**53 - 1, dtype=torch.float64).numpy()
     assert not np.array_equal(t[0], t[1])
+    assert np.array_equal(t, var.encode_variant(2, 4, offset=2**53 - 1))
+    with pytest.raises(ValueError, match="within 2"):
+        tab.build_table(2, 4, offset=2**53, dtype=torch.float64)
     # exact sums and fractional ones still work
     assert np.array_equal(var.encode_variant(1, 4, offset=2**53), enc.encode([2.0**53], 4))
     assert var.encode_variant([2.0**60], 4, offset=2**53).shape == (1, 4)

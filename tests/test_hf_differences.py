@@ -156,3 +156,22 @@ def test_refused_per_layer_blocks_negative_positions_and_mixed_dtypes():
     assert "negative position ids (transformers rotates by the negative angle)" in NOTES
     assert "``apply_rotary_pos_emb`` promotes each with ``cos``: both float32 in a float32 " \
            "model, but bfloat16 ``q`` and float32 ``k`` stay so in a bfloat16 one" in NOTES
+
+
+@pytest.mark.parametrize("params", [
+    {"rope_type": "linear", "factor": 0.5},
+    {"rope_type": "dynamic", "factor": 0.5},
+    {"rope_type": "llama3", "factor": 0.5, "original_max_position_embeddings": 32,
+     "low_freq_factor": 1.0, "high_freq_factor": 4.0},
+])
+def test_refused_factor_below_one(params, caplog):
+    """transformers 5.24.0 logs a warning and builds these; posenc raises naming factor (p11t)."""
+    params = {"rope_theta": 1e4, **params}
+    with caplog.at_level(logging.WARNING):
+        hf, _ = _hf_rotary(params)
+    assert "factor field must be a float or int >= 1" in caplog.text
+    assert torch.isfinite(hf.inv_freq).all()
+    with pytest.raises(ValueError, match="^factor must be"):
+        RotaryEmbedding.from_rope_parameters(dict(params), 32, max_position_embeddings=128)
+    assert "a ``factor`` below 1 for ``linear``, ``dynamic`` or ``llama3``" in " ".join(
+        NOTES.split())

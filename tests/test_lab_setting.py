@@ -188,3 +188,218 @@ def test_chapter_10b_sentences_no_marker_reads_follow_the_records():
               for name in ("past", "budget", "heads") for label, runs in load(name)["runs"].items()
               if label.startswith("alibi") for m in runs)
     assert (top < 0.5) == ("do not solve the task with one head peaked 3 back" in heads)
+
+
+def test_chapter_10b_first_half_sentences_follow_the_records():
+    """Sentences of chapter 10b's first half whose flipped word left the page passing
+    (review-2026-12 p10c pass 7), and three it scoped: each phrase must be on the page exactly
+    when the records, the configs or a tiny computation say it."""
+    import math
+
+    import torch
+
+    from posenc.lab import lm, lm_record
+    from posenc.lab.baseline import of
+    from posenc.lab.experiments import EXPERIMENTS, load
+    from posenc.lab.run import Config, build, run
+
+    paras = paragraphs(CH10B)
+
+    def para(start):
+        return next(p for p in paras if p.startswith(start))
+
+    def past_l(test):
+        return sum(test["48"]["per_position"][24:]) / 24
+
+    def says(text, phrase, fact):
+        assert (phrase in text) == bool(fact), (phrase, fact)
+
+    past = load("past")["runs"]
+    blind_in, blind_past = of("kback", 24), of("kback", 48, start=24)
+    # the opening summary: near the baseline inside the training length, not past it
+    summary = para("Without a start symbol ALiBi")
+    near_in = all(abs(m["test"]["24"]["accuracy"] - blind_in) < 0.05
+                  for s in ("alibi", "none") for m in past[s])
+    near_past = all(abs(past_l(m["test"]) - blind_past) < 0.05
+                    for s in ("alibi", "none") for m in past[s])
+    says(summary, "near the order-blind baseline inside the training length after 400 steps",
+         near_in and not near_past)
+    wide = [m["test"]["24"]["accuracy"] for m in load("budget")["runs"]["alibi, d_model 64, 4 heads"]]
+    says(summary, "ALiBi learned most of the task with more steps, width and heads", min(wide) > 0.5)
+    blind_order = [m["test"]["12"]["accuracy"] for m in load("order")["runs"]["none, bidirectional"]]
+    says(summary, "a model stayed at the order-blind baseline on an order task",
+         max(abs(a - 0.5) for a in blind_order) < 3 * math.sqrt(0.25 / 2048))
+    # the setting: no dropout; one constant learning rate on the tasks, a warm-up in the LM
+    setting = para("The lab's model is not the paper's")
+    models = (build(Config()), lm.build(lm.LMConfig()))
+    says(setting, "It has no dropout.",
+         not any(isinstance(m, torch.nn.Dropout) for model in models for m in model.modules()))
+    constant = {c.lr for e in EXPERIMENTS.values() for c in e.configs.values()} == {0.003}
+    says(setting, "And on the tasks it trains every scheme at one constant learning rate",
+         constant and lm.LMConfig().warmup > 0)
+    says(setting, "Its blocks are pre-norm", Config().norm == "pre")
+    # the records' machine: the language model's record was made on 2026-12-07 with AVX2
+    machine = para("Measured on")
+    env = lm_record.load()["environment"]
+    says(machine, "reverse and language-model records were made there on 2026-12-07 with AVX2",
+         (env["date"], env["simd"]["torch_kernels"]) == ("2026-12-07", "AVX2"))
+    # a run repeats to the last digit (a tiny one, run twice)
+    tiny = Config(steps=3, eval_size=8, test_lengths=(24,), log_every=1)
+    first, again = run(tiny), run(tiny)
+    repeats = first["curve"] == again["curve"] and first["test"] == again["test"]
+    says(para("Each experiment below trains"), "a run repeats to the last digit", repeats)
+    # the index on every entry: the same answer, untrained, pre-norm
+    configs = EXPERIMENTS["same"].configs
+    symbols = torch.randint(0, 16, (16, 32), generator=torch.Generator().manual_seed(0))
+    with torch.no_grad():
+        a, b = build(configs["none"])(symbols), build(configs["index-same"])(symbols)
+    index = para("[Chapter 2](02-what-if-we-use-the-index.md) adds")
+    says(index, "and it picks the same answer at each position",
+         bool((a.argmax(-1) == b.argmax(-1)).all()))
+    # the index over the length: broke below the trained lengths, not between them
+    runs = load("index")["runs"]["index/L"]
+    between = min(m["test"]["24"]["accuracy"] for m in runs) > 0.95
+    below = max(m["test"]["8"]["accuracy"] for m in runs) < of("kback", 8, k=1)
+    says(para("In seeds 0 to 4, dividing by the length"), "but not between trained lengths",
+         between and below)
+    # 1 back without positions
+    nope_1 = min(m["test"][n]["accuracy"] for m in load("offset")["runs"]["none, k = 1"]
+                 for n in m["test"])
+    says(para("How much of"), "so this task does not show that a model reads an offset",
+         nope_1 >= 0.8)
+    # learned against sinusoidal inside: a ceiling; to 0.01 neither led throughout
+    learned = load("learned")["runs"]
+
+    def first_below(scheme, loss):
+        return [next(step for step, v in m["curve"] if v < loss) for m in learned[scheme]]
+    inside = para("Vaswani et al. (2017, Table 3, row E)")
+    says(inside, "a ceiling at which accuracy does not separate them",
+         all(m["test"]["24"]["accuracy"] == 1.0 for s in learned for m in learned[s]))
+    gaps = [a - b for a, b in zip(first_below("learned", 0.01), first_below("sinusoid", 0.01))]
+    says(inside, "Down to a loss of 0.01 neither led throughout", min(gaps) < 0 < max(gaps))
+    # past the training length: the learned table's rows past 24 get no gradient
+    model = build(EXPERIMENTS["past"].configs["learned"])
+    x = torch.randint(0, 16, (4, 24), generator=torch.Generator().manual_seed(0))
+    model(x).sum().backward()
+    rows = model.pos_table.weight.grad
+    past_para = para("Inside the training length the sinusoid, the learned table and RoPE")
+    says(past_para, "its rows past 24 got no gradient in training",
+         EXPERIMENTS["past"].configs["learned"].train_lengths == (24,)
+         and rows.shape[0] == 48 and bool((rows[24:] == 0).all()) and bool((rows[:24] != 0).any()))
+    says(past_para, "and the trained model does not follow it",
+         max(past_l(m["test"]) for m in past["sinusoid"]) < 0.5)
+    says(para("On these inputs, with no start symbol"), "Neither had stopped",
+         all(m["curve"][-1][1] < m["curve"][-2][1] for s in ("alibi", "none") for m in past[s]))
+    # ten times the budget: not a budget
+    longer = load("longer")["runs"]
+    moves = [max(v) - min(v) for s in ("sinusoid", "learned")
+             for v in ([past_l(t) for t in (m["checkpoints"]["400"], m["checkpoints"]["1200"],
+                                             m["test"])] for m in longer[f"{s}, 4000 steps"])]
+    below_each = all(past_l(t) < blind_past for m in longer["learned, 4000 steps"]
+                     for t in (m["checkpoints"]["400"], m["checkpoints"]["1200"], m["test"]))
+    says(para("The failure of the sinusoid and the learned table"), "is not a budget",
+         max(moves) < 0.02 and below_each)
+    budget = load("budget")
+    says(para("Trained without a start symbol for 2000 steps"), "a budget too, not a ceiling",
+         next(v for v in budget["verdicts"] if v["id"] == "losses-still-falling")["holds"])
+    # one change at a time: each helped inside; the two together kept the most
+    heads = load("heads")["runs"]
+    two = [m["checkpoints"]["1000"] for m in budget["runs"]["alibi"]]
+    share = [past_l(t) / t["24"]["accuracy"] for t in two]
+    changed = {label: [m["test"] for m in r] for label, r in heads.items()}
+    one_at_a_time = para("Width and head count changed one at a time")
+    says(one_at_a_time, "Each change helped inside",
+         all(min(t["24"]["accuracy"] for t in tests) > max(t["24"]["accuracy"] for t in two)
+             for tests in changed.values()))
+    both = [past_l(m["test"]) / m["test"]["24"]["accuracy"]
+            for m in budget["runs"]["alibi, d_model 64, 4 heads"]]
+    says(one_at_a_time, "The two changes together kept the most",
+         min(both) > max(past_l(t) / t["24"]["accuracy"] for tests in changed.values()
+                         for t in tests) and min(both) > max(share))
+
+
+def test_chapter_10b_first_half_setting_sentences_follow_the_code():
+    """More sentences of chapter 10b's first half that a flipped word left passing
+    (review-2026-12 p10c pass 7): the setting, the index on every entry, the order task and
+    ALiBi's heads. Each phrase must be on the page exactly when the code says it."""
+    import torch
+
+    from posenc.lab import tasks
+    from posenc.lab.experiments import EXPERIMENTS
+    from posenc.lab.run import Config, build
+    from posenc.relative import alibi_slopes
+
+    paras = paragraphs(CH10B)
+
+    def para(start):
+        return next(p for p in paras if p.startswith(start))
+
+    def says(text, phrase, fact):
+        assert (phrase in text) == bool(fact), (phrase, fact)
+
+    c, model = Config(), build(Config())
+    says(para("[`posenc.lab`]"), "a Transformer of two pre-norm layers",
+         (c.n_layers, c.norm) == (2, "pre"))
+    setting = para("The lab's model is not the paper's")
+    first = tasks.batch("kback", 256, 24, generator=torch.Generator().manual_seed(0))[0][:, 0]
+    says(setting, "Its inputs have no start symbol", len(first.unique()) == 16)
+    says(setting, "its MLP uses GELU where the paper's uses ReLU",
+         isinstance(model.blocks[0].mlp[1], torch.nn.GELU))
+    index = para("[Chapter 2](02-what-if-we-use-the-index.md) adds")
+    signs = torch.tensor([1.0, -1.0] * (c.d_model // 2))
+    says(index, "which no mean subtraction removes", signs.mean().item() == 0.0)
+    configs = EXPERIMENTS["same"].configs
+    symbols = torch.randint(0, 16, (16, 32), generator=torch.Generator().manual_seed(0))
+    with torch.no_grad():
+        gap = (build(configs["none"])(symbols) - build(configs["index-same"])(symbols)).abs().max()
+    says(index, "model that scheme is the model without positions",
+         configs["index-same"].norm == "pre" and gap.item() < 1e-5)
+    says(para("The vector entering the first layer"), "which each pre-norm block normalises",
+         EXPERIMENTS["index"].configs["index"].norm == "pre")
+    blind = build(Config(task="first_last", scheme="none", causal=False))
+    x = torch.randint(0, 16, (4, 12), generator=torch.Generator().manual_seed(1))
+    with torch.no_grad():
+        same = torch.allclose(blind(x), blind(x[:, torch.randperm(12)]), atol=1e-5)
+    says(para("The task: given 12 symbols"), "it gives the same answer for any reordering", same)
+    heads = para("ALiBi was designed for many heads")
+    says(heads, "the lab's two heads both are gentle", max(alibi_slopes(2)) < max(alibi_slopes(4)))
+    wide4 = build(EXPERIMENTS["heads"].configs["alibi, d_model 32, 4 heads"]).blocks[0].attn
+    two = build(EXPERIMENTS["budget"].configs["alibi"]).blocks[0].attn
+    says(para("Width and head count changed one at a time"), "halves each head's width",
+         2 * wide4.head_dim == two.head_dim)
+
+
+def test_chapter_10b_first_half_chance_and_mask_sentences_follow_a_computation():
+    """Two more flip-passing sentences of chapter 10b's first half (review-2026-12 p10c pass 7):
+    the order-blind model guesses the most frequent symbol, and under the causal mask the first
+    position sees one symbol, the last all of them."""
+    import itertools
+    from collections import Counter
+    from fractions import Fraction
+
+    import torch
+
+    from posenc.lab.baseline import kback
+    from posenc.lab.run import Config, build
+
+    paras = paragraphs(CH10B)
+
+    def para(start):
+        return next(p for p in paras if p.startswith(start))
+
+    prefixes = list(itertools.product(range(16), repeat=3))
+    most = sum(Fraction(max(Counter(x).values()), 3) for x in prefixes) / 16 ** 3
+    chance = para("**Chance.**")
+    assert ("its best guess is the most frequent" in chance) == (most == kback(3, vocab=16, k=3))
+    model = build(Config(scheme="none"))
+    x = torch.randint(0, 16, (8, 12), generator=torch.Generator().manual_seed(0))
+    later, first = x.clone(), x.clone()
+    later[:, 1:] = (later[:, 1:] + 1) % 16
+    first[:, 0] = (first[:, 0] + 1) % 16
+    with torch.no_grad():
+        out, out_later, out_first = model(x), model(later), model(first)
+    one_then_all = (torch.equal(out[:, 0], out_later[:, 0])
+                    and not torch.allclose(out[:, -1], out_first[:, -1]))
+    mask = para("With no positions and no mask, every seed stayed")
+    assert ("the first position attends to one symbol, the last to all of them" in mask) == \
+        one_then_all

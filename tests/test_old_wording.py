@@ -1104,6 +1104,15 @@ OLD = [
     (CH10B, "Past the training length (next section) the two differ",
      "review-2026-12 p9c pass 6: no check read it ('do not differ' passed the page); in seed 3 "
      "the sinusoid and the learned table are 0.0732 and 0.0703 past L"),
+    (CH10B, "still near the order-blind baseline after 400 steps",
+     "review-2026-12 p10c pass 7: near it inside the training length only; past it ALiBi and the "
+     "model without positions scored 0.200 to 0.230 against 0.147"),
+    (CH10B, "And it trains every scheme at one constant learning rate",
+     "review-2026-12 p10c pass 7: the language model on the same page warms up over 100 steps, "
+     "then decays on a cosine"),
+    (CH10B, "The start-symbol and reverse records were made",
+     "review-2026-12 p10c pass 7: the language model's record was also made on 2026-12-07 with "
+     "AVX2 kernels"),
     (CH13, "which forms no large argument to round",
      "review-2026-12 p9e pass 8: the power's argument -2i/d rounds too where d is not a power of "
      "two, magnified by ln 10000 like x: 1.54 of its 1.96 epsilons at d_model 768; at 512 it is "
@@ -1133,6 +1142,26 @@ OLD = [
     ("posenc/relative.py", "so the list is not sorted: head ``p`` gets",
      "review-2026-12 p9i pass 4: the docstring numbers slopes h = 1 .. n, under which head p has "
      "2 ** -8; the steepest is at index p counting from 0"),
+    (BUGS, "**Fix.** vLLM: none, the issue is open.",
+     "review-2026-12 p10a pass 10: vllm#56446 (merged) made vLLM's generic YaRN read mscale and "
+     "mscale_all_dim as transformers does; vllm#48621 stays open"),
+    (BUGS, "(vLLM, ExLlamaV3) | correct | vLLM: open;",
+     "review-2026-12 p10a pass 10: the table's fix column names vllm#56446"),
+    (BUGS, "adds the odd-numbered slopes of twice that many heads",
+     "review-2026-12 p10a pass 10: only the first n - p of them are added (12 heads: 4 of 8)"),
+    ("posenc/_checks.py", "Argument checks shared by every public function",
+     "review-2026-12 p10h pass 4: distances, gram and even_width check their own arguments"),
+    ("posenc/encoding.py", "longer tables differ at rare entries by one float32 unit",
+     "review-2026-12 p10h pass 4: at 8,192 x 512 an entry near 1.3e-7 differs by 11 float32 units "
+     "of its own; the bound is 2**-24 absolute"),
+    ("posenc/variants.py", "a whole-number sum must be exact in float64",
+     "review-2026-12 p10h pass 4: a fractional offset past 2**52 merged rows too (2**53 - 2 + 1.5 "
+     "and 2**53 - 1 + 1.5 both round to 2**53); now refused"),
+    ("posenc/torch_module/table.py", "never the whole table in float64",
+     "review-2026-12 p10h pass 4: a float64 table is the whole table in float64; CHUNK_ENTRIES "
+     "sizes the 16-bit path only"),
+    ("posenc/distances.py", 'Used by the chapters "Is one sine enough?", "Why run',
+     "review-2026-12 p10h pass 4: chapters 3 and 7 call nearest_pairs too"),
     (CH10B, "virtual machine with 2 cores, the machine that recorded the lab",
      "review-2026-12 p10d pass 7: the lab's records come from two CPUs (AVX-512 on 2026-11-27, "
      "AVX2 on 2026-12-07); the widget ran on 2026-11-27"),
@@ -1147,6 +1176,10 @@ OLD = [
      "review-2026-12 p10i pass 4: a vector against itself gave 1.0000000000000002; now clipped"),
     ("posenc/precision.py", "PyTorch's own float16 ``sin``",
      "review-2026-12 p10i pass 5: a library statement names its version (torch 2.13.0+cpu)"),
+    ("posenc/layouts.py", "and hence the Gram matrix, is the same. The order",
+     "review-2026-12 p11h pass 5: the two layouts' Gram matrices differ by up to 2.1e-14 (summation order)"),
+    ("posenc/omega_forms.py", "float32 ``exp`` and ``power`` differ from CPU to CPU",
+     "review-2026-12 p11h pass 5: NumPy 2.4.6 float32 power gave the same bits with X86_V3 off; exp did not"),
 ]
 
 

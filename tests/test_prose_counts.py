@@ -17,6 +17,7 @@ the page's own code (its methods, its fold's columns, its timing loop).
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -391,6 +392,143 @@ def stored_fast_over_slow(factor: str) -> bool:
     times = 1 if not words else {"twice": 2}.get(words[0], NUMBER_WORDS.get(words[0]))
     return times is not None and 0.5 < ratio / times < 2
 
+def reference_uses_rotation() -> bool:
+    """Chapter 13: does precision.reference go through the rotation builder? If it did, it would
+    give posenc.encode's bits near position 10**6 (they differ there) or name the builder."""
+    import inspect
+
+    import posenc
+    from posenc import precision
+    p = np.arange(999_900, 10**6 + 1)
+    src = inspect.getsource(precision.reference)
+    return (np.array_equal(precision.reference(p, 512), posenc.encode(p, 512))
+            or "rotated_table" in src or "encode(" in src)
+
+
+def float16_nan_cause() -> str:
+    """Chapter 13's decade table: the rows built in float16 that hold NaN are exactly the sampled
+    positions that overflow float16 (65520 and up)."""
+    from posenc import precision
+    s = precision.sample_positions(1, 6, per_decade=16)
+    nan_rows = np.isnan(precision.build("built in float16", s, 512)).any(axis=1)
+    with np.errstate(over="ignore"):
+        overflow = np.isinf(s.astype(np.float16))
+    return "overflow" if overflow.any() and np.array_equal(nan_rows, overflow) else "something else"
+
+
+def bench_builders_named(phrase: str) -> bool:
+    """Chapter 13: the recorded benchmark's methods against the builders the page times itself
+    (its `builders = {...}`): the record holds those and PyTorch's tutorial code."""
+    import json
+    record = json.loads((ROOT / "docs/data/bench-builders.json").read_text())
+    methods = {r["method"] for r in record["rows"]}
+    block = re.search(r"builders = \{(.*?)\}\ntimes", (ROOT / CH13).read_text(), re.S)
+    names = re.findall(r'"([^"]+)":', block.group(1))
+    torch_rows = [m for m in methods if "torch" in m]
+    return {"the same builders": len(methods) == len(names) and not torch_rows,
+            "these builders and PyTorch's": len(methods) == len(names) + 1 and len(torch_rows) == 1
+            and not any("torch" in n for n in names)}.get(phrase, False)
+
+
+def portable_torch_levels(levels: str) -> bool:
+    """Chapter 13: each PyTorch kernel level the page names is one that a configuration of
+    scripts/cpu_matrix.py (`make portable`) sets with ATEN_CPU_CAPABILITY, on any x86 CPU."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("cpu_matrix", ROOT / "scripts/cpu_matrix.py")
+    matrix = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(matrix)
+    set_levels = {c["env"].get("ATEN_CPU_CAPABILITY") for c in matrix.CONFIGS.values()}
+    return {w.lower() for w in levels.split(" and ")} <= set_levels
+
+
+def bfloat16_roughly_right(word: str) -> bool:
+    """Chapter 13: built in bfloat16, at position 5000, which end of the row is still roughly
+    right (last pair within 0.01 of a float64 table) and which is not (first 8 pairs)."""
+    from posenc import precision
+    omega = 10000.0 ** (-np.arange(0, 512, 2) / 512)
+    exact = np.stack([np.sin(5000 * omega), np.cos(5000 * omega)], -1).reshape(-1)
+    gap = np.abs(precision.build("built in bfloat16", [5000], 512)[0] - exact)
+    slow, fast = gap[-2:].max(), gap[:16].max()
+    return {"slowest": slow < 0.01 < fast, "fastest": fast < 0.01 < slow}.get(word, False)
+
+
+def bench_round_robin(phrase: str) -> bool:
+    """Chapter 13: scripts/bench.py's bench_builders times its variants in turn, each repetition
+    starting one later, in the calling process (no subprocess)."""
+    text = (ROOT / "scripts/bench.py").read_text()
+    src = text[text.index("def bench_builders"):]
+    src = src[:src.index("\n\n\n")]
+    return (phrase == "round-robin in one process" and "for rep in range(repeats)" in src
+            and "names[rep % len(names):] + names[:rep % len(names)]" in src
+            and "subprocess" not in src and "Process" not in src)
+
+
+def bench_error_reference(kind: str) -> bool:
+    """Chapter 13: scripts/bench.py measures each builder's error against a table it evaluates
+    directly with NumPy in float64 (np.sin, np.cos of float64 angles), not against mpmath."""
+    text = (ROOT / "scripts/bench.py").read_text()
+    src = text[text.index("def bench_builders"):]
+    src = src[:src.index("\n\n\n")]
+    return (kind == "float64" and "reference = np.empty((n, d))" in src
+            and "np.sin(theta), np.cos(theta)" in src and "mpmath" not in text)
+
+
+def rotation_rounds_into_table(times: str, copies: str) -> bool:
+    """Chapter 13: rotated_table's float32 entries are the complex128 products rounded once
+    (equal to the float64 rotation cast once), written through a complex view of the table."""
+    import posenc
+    from posenc import fast
+    p, w = np.arange(3000), posenc.frequencies(64)
+    once = fast.rotated_table(p, w).astype(np.float32)
+    src = (ROOT / "posenc/fast.py").read_text()
+    return ((times, copies) == ("once", "no")
+            and np.array_equal(fast.rotated_table(p, w, dtype="float32"), once)
+            and "into = table.view(np.complex64" in src and "out=tile" in src)
+
+
+def ieee_not_fixed(phrase: str) -> bool:
+    """Chapter 13: exp, sin and cos are the functions IEEE leaves open: NumPy's float32 kernels
+    (at any of its x86 levels) return other bits than the correctly rounded value for some
+    arguments, each of the three."""
+    from posenc import rounding
+    x = np.random.default_rng(0).uniform(-10, 10, 20_000).astype(np.float32)
+    differ = {f: bool(np.any(getattr(np, f)(x / 2 if f == "exp" else x)
+                             != rounding.apply(f, x / 2 if f == "exp" else x, "float32")))
+              for f in ("exp", "sin", "cos")}
+    return phrase == "but not `exp`, `sin` or `cos`" and all(differ.values())
+
+
+def tutorial_method(spelling: str, kernels: str) -> bool:
+    """Chapter 13: precision.build's "float32 angle (tutorial)" rows are the exp-form float32
+    frequencies (not the power), the float32 angle, and correctly rounded sin and cos."""
+    from posenc import precision, rounding
+    from posenc.omega_forms import frequencies_as_written
+    pos = np.array([999, 50_000, 999_365])
+
+    def table(form):
+        w = frequencies_as_written(512, form=form, dtype="float32")
+        angle = pos.astype(np.float32)[:, None] * w
+        s, c = (rounding.apply(f, angle, "float32") for f in ("sin", "cos"))
+        return np.stack([s, c], -1).reshape(len(pos), 512).astype(np.float64)
+
+    built = precision.build("float32 angle (tutorial)", pos, 512)
+    return (spelling == "exp(2i * (-log(10000) / d_model))" and kernels == "correctly rounded"
+            and np.array_equal(built, table("exp")) and not np.array_equal(built, table("power")))
+
+
+def frequencies_spelling(form: str) -> bool:
+    """Chapter 13: posenc.frequencies is the float64 power base ** (-2i / d), bit for bit, and
+    not the exp-of-log spelling."""
+    import math
+
+    import posenc
+    ok = all(np.array_equal(posenc.frequencies(d), 10000.0 ** (-2.0 * np.arange(d // 2) / d))
+             and not np.array_equal(posenc.frequencies(d),
+                                    np.exp(np.arange(0, d, 2) * (-math.log(10000.0) / d)))
+             for d in (512, 768))
+    return form == "power" and ok
+
+
 # (page, pattern with one group per count, value of each group); every match is compared.
 COUNTS = [
     (CH04, r"Going from 31 to 32 flips (\w+) bits at once", lambda: bits_differing(31, 32)),
@@ -531,6 +669,27 @@ HOLDS = [
                    "narrower": first_crossing(64) < first_crossing(512)}.get(word, False)),
     (CH13, r"float32 spacing at the (\w+) angle, plus", bound_angle_word),
     (CH13, r"stored in float32, the table's fast columns err ((?:\w+ times )?)as much as", stored_fast_over_slow),
+    # review-2026-12 p10e pass 9: passed the page check flipped to "uses" and "underflow"
+    (CH13, r"directly in float64; it (does not use|uses) the fast builder",
+     lambda verb: (verb == "uses") == reference_uses_rotation()),
+    (CH13, r"NaN marks an (\w+)", lambda word: word == float16_nan_cause()),
+    (CH13, r"--record docs/data/bench-builders.json` times (.+?) on 8192", bench_builders_named),
+    (CH13, r"2048 x 512 float32 tables, ([^.]+?)\. Timing", bench_round_robin),
+    (CH13, r"repeat it\. Errors are against an? (\w+) table", bench_error_reference),
+    (CH13, r"IEEE arithmetic fixes `\+ - \* /`,? (.+?): each library", ieee_not_fixed),
+    (CH13, r"\*\*float32 angle \(tutorial\)\*\*: the frequencies as `([^`]+)`.+?evaluated with (.+?) `exp`, `sin`",
+     tutorial_method),
+    (CH13, r"\[posenc\.encoding\.frequencies\] uses the (\w+), in float64", frequencies_spelling),
+    (CH13, r"error \\\(\\delta\\\) of its argument into the relative error \\\(([^)]+?)\\\) of its result",
+     lambda expr: expr == "\\delta" and all(
+         abs(math.expm1(d) - d) < 1e-9 * abs(d) for d in (1e-12, -3e-13))),
+    (CH13, r"so NumPy rounds each product (\w+) into it, with (\w+) copy", rotation_rounds_into_table),
+    (CH13, r"In bfloat16 the (\w+) columns, whose angles stay small", bfloat16_roughly_right),
+    (CH13, r"and the fast pairs have the (\w+) angles",
+     lambda word: (lambda a: {"largest": a[:32].min() > a[32:].max(),
+                              "smallest": a[:32].max() < a[32:].min()}.get(word, False))(
+         50_000 * 10000.0 ** (-np.arange(0, 512, 2) / 512))),   # the low 64 columns: 32 pairs
+    (CH13, r"and PyTorch's (\w+ and \w+) ones \(`make portable` runs each\)", portable_torch_levels),
     (CH13, r"the float64 angle is itself about (\S+) off",
      lambda shown: round(np.log10(float(shown))) == round(np.log10(float64_angle_error_at_a_million()))),
     (CH04, r"though a steep wave such as \\\(\\tanh\((\d+) \\sin x\)\\\) is not smooth",

@@ -5,7 +5,9 @@ A transformers decoder such as Llama, Phi3 or GPT-NeoX computes its rotary cos a
 forward pass, in ``model.base_model.rotary_emb(hidden_states, position_ids)`` (``model.model``
 for Llama and Phi3, ``model.gpt_neox`` for GPT-NeoX), and hands them to every layer's
 ``apply_rotary_pos_emb``. :class:`TransformersRotaryEmbedding` returns the same two
-tensors from posenc's float64 angles, so swapping it in changes nothing else in the model.
+tensors from posenc's float64 angles, so swapping it in changes nothing else in the model; it
+refuses a config whose model's own rotary class gives other cos at positions 0 to 3 (Cohere's
+and Cohere2's, which interleave the pairs).
 """
 
 from __future__ import annotations
@@ -19,22 +21,26 @@ from .checks import NotScriptable
 from .rotary import RotaryEmbedding
 
 
-def _default_width(config) -> int | None:
-    """The width the model's own rotary class rotates for ``rope_type`` ``"default"`` (its
-    ``compute_default_rope_parameters``), or ``None`` when it cannot be found."""
-    kind = getattr(config, "model_type", "")
-    try:
-        module = importlib.import_module(f"transformers.models.{kind}.modeling_{kind}")
-    except Exception:                    # noqa: BLE001 (a model type of another package)
-        return None
-    for name, cls in vars(module).items():
-        if name.endswith("RotaryEmbedding") and getattr(cls, "__module__", "") == \
-                module.__name__ and hasattr(cls, "compute_default_rope_parameters"):
-            try:
-                return 2 * int(cls.compute_default_rope_parameters(config)[0].shape[-1])
-            except Exception:            # noqa: BLE001 (another sub-model's rotary class)
-                continue
-    return None
+def _own_cos(config):
+    """``(name, cos)``: the model's own rotary class (in the modeling module beside the config's
+    class, else the one ``model_type`` names) and its cos at positions 0 to 3, or
+    ``(None, None)`` when none can be built and run."""
+    names = [type(config).__module__.replace(".configuration_", ".modeling_"),
+             f"transformers.models.{getattr(config, 'model_type', '')}.modeling_"
+             f"{getattr(config, 'model_type', '')}"]
+    for name in names:
+        try:
+            module = importlib.import_module(name)
+        except Exception:                # noqa: BLE001 (a model type of another package)
+            continue
+        for key, cls in vars(module).items():
+            if key.endswith("RotaryEmbedding") and getattr(cls, "__module__", "") == name \
+                    and hasattr(cls, "compute_default_rope_parameters"):
+                try:
+                    return key, cls(config)(torch.zeros(1), torch.arange(4)[None])[0][0]
+                except Exception:        # noqa: BLE001 (another sub-model's rotary class)
+                    continue
+    return None, None
 
 
 class TransformersRotaryEmbedding(NotScriptable, nn.Module):
@@ -46,7 +52,8 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
     Built from the model's config, read by :meth:`RotaryEmbedding.from_rope_parameters`
     (each ``rope_type`` of :data:`~posenc.torch_module.rope_config.ROPE_TYPES`;
     ``partial_rotary_factor``, except where the model's own default rope ignores it, as Llama's,
-    Mistral's and Qwen2's do in transformers 5.24.0).
+    Mistral's, Qwen2's and Aria's text model's do in transformers 5.24.0; the model's own class
+    is looked up beside the config's class).
     The two types whose frequencies depend on the length follow transformers' rule at each call,
     from the largest position id + 1: ``dynamic`` keeps the longest length seen (and goes back to
     the original frequencies when a call is shorter than ``max_position_embeddings``),
@@ -82,7 +89,9 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
       takes its model class's default, 10000 for Llama; a model's config always holds one), an
       unknown key or a ``factor`` without ``rope_type`` (transformers logs a warning and drops
       the key), a ``rope_type`` posenc does not read (``proportional``; Gemma 3's per-layer
-      blocks), negative position ids (transformers rotates by the negative angle), and, in
+      blocks), a ``factor`` below 1 for ``linear``, ``dynamic`` or ``llama3`` (transformers
+      logs a warning and runs), negative position ids (transformers rotates by the negative
+      angle), and, in
       :class:`RotaryEmbedding`, ``q`` and ``k`` of different dtypes (transformers'
       ``apply_rotary_pos_emb`` promotes each with ``cos``: both float32 in a float32 model, but
       bfloat16 ``q`` and float32 ``k`` stay so in a bfloat16 one).
@@ -127,8 +136,10 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
         self.max_position_embeddings = int(config.max_position_embeddings)
         self.max_len = max_len
         self.rope_type = self.params.get("rope_type", self.params.get("type", "default"))
-        if self.rope_type == "default" and "partial_rotary_factor" in self.params and \
-                _default_width(config) == self.head_dim:      # Llama's: it rotates every one
+        own, own_cos = _own_cos(config)
+        if own is not None and self.rope_type == "default" and \
+                "partial_rotary_factor" in self.params and \
+                own_cos.shape[-1] == self.head_dim:            # Llama's: it rotates every one
             del self.params["partial_rotary_factor"]
         self.rope = self._build(None)
         if self.rope_type == "longrope":        # both lists built once; picked per call
@@ -136,6 +147,13 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
                                                 self.max_position_embeddings))
             self.long_rope = self._build(self.original + 1)
         self.max_seq_len_cached = self.max_position_embeddings       # dynamic's state
+        if own is not None:
+            cos = self.forward(torch.zeros(1), torch.arange(4)[None])[0][0]
+            if cos.shape != own_cos.shape or not torch.allclose(cos, own_cos.float(), atol=1e-4):
+                raise ValueError(f"config: the model's own {own} gives other "
+                                 f"cos and sin at positions 0 to 3 than posenc's [cos | cos] "
+                                 f"(Cohere's interleave the pairs), so "
+                                 f"TransformersRotaryEmbedding cannot replace it")
 
     def _build(self, seq_len: int | None) -> RotaryEmbedding:
         return RotaryEmbedding.from_rope_parameters(

@@ -155,6 +155,11 @@ class RotaryEmbedding(NotScriptable, RopeCache, nn.Module):
         tensor([[[0.0000, 0.0000],
                  [0.1411, 0.0300]]])
         """
+        if not isinstance(positions, torch.Tensor) or positions.dtype.is_floating_point or \
+                positions.dtype.is_complex or positions.dtype == torch.bool:
+            got = positions.dtype if isinstance(positions, torch.Tensor) else \
+                type(positions).__name__
+            raise TypeError(f"positions must be an integer tensor, got {got}")
         return self._lookup(positions, dtype, expanded=False)
 
     def _lookup(self, positions, dtype, expanded):

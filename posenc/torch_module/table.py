@@ -2,8 +2,8 @@
 from float64.
 
 The rows come from the exact rotation builder (:func:`posenc.fast.rotated_table`), in float64,
-a chunk of rows at a time (:data:`CHUNK_ENTRIES` entries, at least 64 rows); only the rounded
-table is kept, never the whole table in float64.
+a tile of rows at a time (16-bit tables: :data:`CHUNK_ENTRIES` entries, at least 64 rows); only
+the output table is kept, not a float64 copy of it.
 
 * float32: the builder rounds its float64 products straight to float32 (round to nearest).
 * float16 and bfloat16: NumPy has no bfloat16, and PyTorch casts through float32, which rounds
