@@ -28,7 +28,7 @@ class Mutant:
 
 
 def copy_project(dest: Path) -> None:
-    for name in ("posenc", "docs", "hooks", "tests", "harness"):
+    for name in ("posenc", "docs", "hooks", "tests", "harness", "scripts"):
         if (ROOT / name).exists():
             shutil.copytree(ROOT / name, dest / name,
                             ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
