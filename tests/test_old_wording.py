@@ -1043,7 +1043,7 @@ OLD = [
     ("posenc/encoding.py", "not on which other positions were asked for",
      "review-2026-12 p8h pass 2: one fractional position sends every row to the direct formula: "
      "rows 0..199999 at d_model 64 in float32 with 0.5 appended differ at 562 entries"),
-    ("posenc/scaling.py", "(``downscale=True`` for keys), re-derived in ``tests/test_scaling.py``.",
+    ("posenc/scaling/xpos.py", "(``downscale=True`` for keys), re-derived in ``tests/test_scaling.py``.",
      "review-2026-12 p8h pass 2: torchscale's XPOS.forward numbers rows from "
      "-(length + offset) // 2, so its factors differ from xpos_scales' (scores agree); the test "
      "re-derived only the buffer"),
@@ -1183,6 +1183,17 @@ OLD = [
      "review-2026-12 p11h pass 5: the two layouts' Gram matrices differ by up to 2.1e-14 (summation order)"),
     ("posenc/omega_forms.py", "float32 ``exp`` and ``power`` differ from CPU to CPU",
      "review-2026-12 p11h pass 5: NumPy 2.4.6 float32 power gave the same bits with X86_V3 off; exp did not"),
+    ("posenc/scaling/__init__.py", "changes only the frequencies ``omega_i`` it rotates by",
+     "review-2026-12 p12i pass 6: YaRN (sqrt(1/t) on queries and keys) and LongRoPE (a factor on "
+     "cosines and sines) also scale the rotated vectors"),
+    ("posenc/scaling/__init__.py", "The released code rounds the ramp's two ends to whole pairs",
+     "review-2026-12 p12i pass 6: the released code's ramp is linear in the pair index, not in turns; "
+     "truncate=False at d 64, L 4096 differs from the paper's ramp by up to 0.38"),
+    ("posenc/scaling/yarn.py", "and the released code's ``LlamaYaRNScaledRotaryEmbedding``, checked in",
+     "review-2026-12 p12i pass 6: tests/test_conformance.py runs transformers' yarn only"),
+    ("posenc/relative.py", "which differs from this by ``slope * i`` in each query row",
+     "review-2026-12 p12i pass 7: with causal=False the bias differs from Bloom's slope * j by more "
+     "than a row constant (softmax off by 0.20 at n 6, slope 0.25)"),
 ]
 
 
