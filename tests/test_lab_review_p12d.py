@@ -160,3 +160,14 @@ def test_no_run_varies_the_rows_alone():
     assert {c.init for _, _, c in _configs() if c.scheme == "learned"} == {"normal"}
     text = " ".join(CH10B.read_text().split())
     assert "(no run here varies the rows alone)" in text
+
+
+def test_the_summary_scopes_ropes_971_to_pre_norm():
+    """0.971 at twice the training length is the pre-norm figure (past.json); post-norm, RoPE's
+    seed 0 kept 0.8758 (axes.json). The Answer says pre-norm since pass 4; the Summary did not."""
+    from posenc.lab.experiments import EXPERIMENTS, verdict
+    assert EXPERIMENTS["past"].configs["rope"].norm == "pre"
+    assert verdict("past", "rope-holds-past-L")["weakest"] >= 0.971
+    assert verdict("axes", "rope-post-norm-holds-past-L")["weakest"] < 0.971
+    summary = _prose(CH10B, "Summary")
+    assert "and pre-norm RoPE kept at least 0.971" in summary
