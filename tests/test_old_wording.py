@@ -1180,6 +1180,18 @@ OLD = [
      "review-2026-12 p11h pass 5: the two layouts' Gram matrices differ by up to 2.1e-14 (summation order)"),
     ("posenc/omega_forms.py", "float32 ``exp`` and ``power`` differ from CPU to CPU",
      "review-2026-12 p11h pass 5: NumPy 2.4.6 float32 power gave the same bits with X86_V3 off; exp did not"),
+    ("posenc/_checks.py", "Each check raises ``TypeError`` for a value of the wrong kind",
+     "review-2026-12 p12f pass 6: check_layout(1) and check_dtype(object()) raise ValueError (tests/test_bad_input.py wants it)"),
+    ("posenc/torch_module/table.py", "its low 13 bits, for float16, or 16, for bfloat16, are exactly half a step",
+     "review-2026-12 p12f pass 6: below 2**-14 float16's ties are odd multiples of 2**-25, not the low-13-bit pattern"),
+    ("posenc/distances.py", "The fast distance (``|x|^2 + |y|^2 - 2 x.y``) loses ~1e-8 to cancellation",
+     "review-2026-12 p12f pass 6: 4.8e-7 at width 512, 5.9e-6 at 16,384 (a wrong closest pair there)"),
+    ("posenc/distances.py", "so memory stays at ``_BLOCK_ENTRIES`` whatever ``n`` is",
+     "review-2026-12 p12f pass 6: every tied pair is kept; nearest_pairs(np.eye(3000), 2) asked for 101 GiB"),
+    ("posenc/_checks.py", "beside an int or a float, NumPy would read True as 1 and round 2**53 + 1",
+     "review-2026-12 p12f pass 6: [np.array(2**53 + 1), 0.5] and [np.array(True), 2] slipped past the list check"),
+    ("posenc/omega_forms.py", '"How do the pieces make the formula?" (docs/chapters/08-building-the-formula.md) measures',
+     "review-2026-12 p12f pass 6: chapter 8 sends the question to chapter 13, which measures the spellings"),
 ]
 
 
