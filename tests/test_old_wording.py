@@ -1043,7 +1043,7 @@ OLD = [
     ("posenc/encoding.py", "not on which other positions were asked for",
      "review-2026-12 p8h pass 2: one fractional position sends every row to the direct formula: "
      "rows 0..199999 at d_model 64 in float32 with 0.5 appended differ at 562 entries"),
-    ("posenc/scaling.py", "(``downscale=True`` for keys), re-derived in ``tests/test_scaling.py``.",
+    ("posenc/scaling/xpos.py", "(``downscale=True`` for keys), re-derived in ``tests/test_scaling.py``.",
      "review-2026-12 p8h pass 2: torchscale's XPOS.forward numbers rows from "
      "-(length + offset) // 2, so its factors differ from xpos_scales' (scores agree); the test "
      "re-derived only the buffer"),
