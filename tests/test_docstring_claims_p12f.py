@@ -117,3 +117,76 @@ def test_omega_forms_points_to_the_chapter_that_measures_the_spellings():
     root = Path(__file__).resolve().parents[1]
     assert "frequencies_as_written" not in (root / "docs/chapters/08-building-the-formula.md").read_text()
     assert "posenc.omega_forms" in (root / named[0]).read_text()
+
+
+# Flip tests (session 12): each sentence below, flipped in a scratch copy, left every doctest and
+# docstring test passing; each test now reads the sentence and checks what it says.
+
+def _doc(obj) -> str:
+    import inspect
+    return " ".join((inspect.getdoc(obj) or "").split())
+
+
+def test_nearest_pairs_closest_first():
+    assert "closest pairs of distinct rows, closest first." in _doc(nearest_pairs)
+    d = [dist for _, _, dist in nearest_pairs(encode(200, 8), 12)]
+    assert d == sorted(d) and d[0] < d[-1]
+
+
+def test_rotation_matrix_negative_shifts_backwards():
+    from posenc.rotation import rotation_matrix
+    assert "negative shifts backwards" in _doc(rotation_matrix)
+    back = rotation_matrix(-3, 8) @ encode([5], 8)[0]
+    assert np.allclose(back, encode([2], 8)[0]) and not np.allclose(back, encode([8], 8)[0])
+
+
+def test_t2t_table_is_not_a_permutation_of_the_paper_table():
+    import posenc.encoding as enc
+    from posenc.variants import encode_variant
+    assert "so their tables are not a permutation of this one" in _doc(enc)
+    t2t = encode_variant([100], 512, spacing="t2t", layout="concatenated")[0]
+    assert not np.array_equal(np.sort(t2t), np.sort(encode([100], 512)[0]))
+
+
+def test_layouts_differ_only_in_column_order():
+    import posenc.layouts as lay
+    assert "only the order of the columns differs" in _doc(lay)
+    inter, concat = encode(50, 16), encode(50, 16, layout="concatenated")
+    assert np.array_equal(inter[:, lay.permutation(16)], concat)        # same rows, columns moved
+    assert not np.array_equal(inter, concat)
+
+
+def test_gram_layernorm_sentences():
+    from posenc.layouts import permutation
+    from posenc.rotation import rotation_matrix
+    from posenc.variants import gram
+    doc = _doc(gram)
+    assert "(LayerNorm commutes with it)" in doc
+    assert "a rotation, such as a shift of all positions, does not commute with LayerNorm" in doc
+
+    def ln(x):
+        return (x - x.mean(-1, keepdims=True)) / x.std(-1, keepdims=True)
+    e, p, m = encode(64, 16), permutation(16), rotation_matrix(5, 16)
+    assert np.allclose(ln(e[:, p]), ln(e)[:, p])
+    assert np.abs(ln(e @ m.T) - ln(e) @ m.T).max() > 1.0
+
+
+def test_one_fractional_position_sends_every_row_to_the_direct_formula():
+    from posenc.encoding import frequencies, table_for
+    assert "one fractional position sends every row to the direct formula" in _doc(table_for)
+    ints = np.arange(4096.0)
+    omega = frequencies(512)
+    mixed = table_for(np.append(ints, 0.5), omega)[:-1]
+    theta = np.multiply.outer(ints, omega)
+    direct = np.empty_like(mixed)
+    direct[:, 0::2], direct[:, 1::2] = np.sin(theta), np.cos(theta)
+    assert np.array_equal(mixed, direct)                              # every row: the direct formula
+    assert not np.array_equal(mixed, table_for(ints, omega))          # an integer row's last bit moved
+
+
+def test_check_positions_returns_1d_float64():
+    from posenc._checks import check_positions
+    assert "Return positions as a 1-D float64 array." in _doc(check_positions)
+    for pos in (3, [1, 2.5], np.arange(4, dtype=np.int8)):
+        out = check_positions(pos)
+        assert out.ndim == 1 and out.dtype == np.float64
