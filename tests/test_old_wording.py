@@ -1192,6 +1192,17 @@ OLD = [
      "review-2026-12 p12f pass 6: [np.array(2**53 + 1), 0.5] and [np.array(True), 2] slipped past the list check"),
     ("posenc/omega_forms.py", '"How do the pieces make the formula?" (docs/chapters/08-building-the-formula.md) measures',
      "review-2026-12 p12f pass 6: chapter 8 sends the question to chapter 13, which measures the spellings"),
+    ("posenc/scaling/__init__.py", "changes only the frequencies ``omega_i`` it rotates by",
+     "review-2026-12 p12i pass 6: YaRN (sqrt(1/t) on queries and keys) and LongRoPE (a factor on "
+     "cosines and sines) also scale the rotated vectors"),
+    ("posenc/scaling/__init__.py", "The released code rounds the ramp's two ends to whole pairs",
+     "review-2026-12 p12i pass 6: the released code's ramp is linear in the pair index, not in turns; "
+     "truncate=False at d 64, L 4096 differs from the paper's ramp by up to 0.38"),
+    ("posenc/scaling/yarn.py", "and the released code's ``LlamaYaRNScaledRotaryEmbedding``, checked in",
+     "review-2026-12 p12i pass 6: tests/test_conformance.py runs transformers' yarn only"),
+    ("posenc/relative.py", "which differs from this by ``slope * i`` in each query row",
+     "review-2026-12 p12i pass 7: with causal=False the bias differs from Bloom's slope * j by more "
+     "than a row constant (softmax off by 0.20 at n 6, slope 0.25)"),
 ]
 
 

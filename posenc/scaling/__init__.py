@@ -1,7 +1,8 @@
 """Stretching RoPE past its training length: changes of frequencies, and xPos's decay.
 
-Each method below keeps the rotation of :func:`posenc.relative.rotate` and changes only the
-frequencies ``omega_i`` it rotates by (or, for xPos, scales the rotated vectors). ``factor`` is
+Each method below keeps the rotation of :func:`posenc.relative.rotate` and changes the
+frequencies ``omega_i`` it rotates by, scales the rotated vectors (xPos), or both (YaRN's and
+LongRoPE's attention factors). ``factor`` is
 ``s = L' / L``: the new context length over the one the model was trained on.
 
 * Position Interpolation (Chen, Wong, Chen and Tian, 2023, arXiv:2306.15595):
@@ -12,10 +13,10 @@ frequencies ``omega_i`` it rotates by (or, for xPos, scales the rotated vectors)
   leaves ``omega_0 = 1`` alone and divides the slowest frequency by exactly ``s``.
 * YaRN's "NTK-by-parts" interpolation (same paper): pairs that turn more than ``beta`` times
   within the training length keep their frequency, pairs that turn less than ``alpha`` times
-  are interpolated by ``s``, and a linear ramp in the number of turns joins the two; attention
-  logits are scaled by ``1 / t`` with ``sqrt(1 / t) = 0.1 ln s + 1``. The released code rounds
-  the ramp's two ends to whole pairs; ``truncate=False`` (gpt-oss's configuration) keeps them
-  fractional.
+  are interpolated by ``s``, and a ramp joins the two: linear in the number of turns in the
+  paper, in the pair index in the released code, which rounds its ends to whole pairs
+  (``truncate=False``, gpt-oss's configuration, keeps them fractional); attention logits are
+  scaled by ``1 / t`` with ``sqrt(1 / t) = 0.1 ln s + 1``.
 * LongRoPE (Ding et al., "LongRoPE", 2024, arXiv:2402.13753; Phi-3): each ``omega_i`` divided
   by its own searched factor ``lambda_i``, from one list (``short_factor``) while the sequence
   fits the trained length ``L`` and from another (``long_factor``) past it; cosines and sines

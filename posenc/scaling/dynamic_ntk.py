@@ -67,7 +67,8 @@ def dynamic_ntk_base(d_model: int, factor: float, original_length: int, seq_len:
         scale = factor * n / length - (factor - 1.0)
     except OverflowError:                                 # seq_len past float64's range
         scale = math.inf
-    return _scaled_base(base, scale, d_model, f"seq_len {n}" if n < 10**20 else "seq_len")
+    at = f"seq_len {n}" if n < 10**20 else "this seq_len"
+    return _scaled_base(base, scale, d_model, f"factor {factor:g} at {at}")
 
 
 def dynamic_ntk_frequencies(d_model: int, factor: float, original_length: int, seq_len: int,

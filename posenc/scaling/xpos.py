@@ -47,7 +47,9 @@ def xpos_scales(pos, d_model: int, *, scale_base: float = 512.0, gamma: float = 
     Parameters
     ----------
     pos : int or array_like
-        An int ``n`` for positions ``0 .. n - 1``, or a 1-D array of positions.
+        An int ``n`` for positions ``0 .. n - 1``, or a 1-D array of positions; each
+        ``|pos| <= 708 B / ln(1 / zeta_0)`` (289,357 at the defaults), where the factors stay
+        normal float64 numbers.
     d_model : int
         Width of the rotated vectors; a positive even integer.
     scale_base : float, default 512
@@ -72,5 +74,13 @@ def xpos_scales(pos, d_model: int, *, scale_base: float = 512.0, gamma: float = 
     """
     positions = check_positions(pos)
     scale_base = _check_real(scale_base, "scale_base", minimum=0.0, strict=True)
+    if not isinstance(key, (bool, np.bool_)):
+        raise TypeError(f"key must be True or False, got {key!r}")
+    zeta = xpos_zeta(d_model, gamma)
+    reach = float(np.abs(positions).max()) if positions.size else 0.0
+    limit = 708.0 * scale_base / -float(np.log(zeta[0]))   # zeta_0 decays most; exp(-708) is normal
+    if not reach <= limit:
+        raise ValueError(f"pos reaches {reach:g}, where zeta ** (pos / scale_base) leaves "
+                         f"float64's normal range (|pos| at most {limit:.6g})")
     sign = -1.0 if key else 1.0
-    return xpos_zeta(d_model, gamma) ** (sign * positions[:, None] / scale_base)
+    return zeta ** (sign * positions[:, None] / scale_base)

@@ -145,7 +145,7 @@ def yarn_frequencies(d_model: int, factor: float, original_length: int, base: fl
     ``gamma`` is :func:`yarn_ramp` (``ramp="code"`` by default, the one models run;
     ``truncate=False`` for a configuration with ``"truncate": false``, such as gpt-oss's).
     Counterpart: ``transformers.modeling_rope_utils.ROPE_INIT_FUNCTIONS["yarn"]`` (its
-    inverse frequencies), and the released code's ``LlamaYaRNScaledRotaryEmbedding``, checked in ``tests/test_conformance.py``.
+    inverse frequencies), checked in ``tests/test_conformance.py``.
 
     Examples
     --------
