@@ -1169,6 +1169,9 @@ OLD = [
      "review-2026-12 p10d pass 7: since pass 6 the one-map section also quotes a run at 8x"),
     (CH10B, "Three results differ.",
      "review-2026-12 p10d pass 7: a count no check bound (a flip to 'Two' passed the page); cut"),
+    (CH10B, "and that concatenation avoids them at a cost",
+     "review-2026-12 p12d pass 8: chapter 10 shows concatenation gives the same four terms, which "
+     "vanish only if the weights keep the halves apart; the lab's concatenated model has them"),
     ("posenc/similarity.py", "exact, so cosines keep their bits",
      "review-2026-12 p10i pass 4: ldexp rounds a subnormal entry: cosine_similarity([1, 1.5e-323], "
      "[0, 1]) gave 2e-323; vectors of ordinary magnitude are now left alone"),
