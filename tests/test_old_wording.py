@@ -35,6 +35,10 @@ CH08 = "docs/chapters/08-building-the-formula.md"
 CH06 = "docs/chapters/06-many-clocks.md"
 
 OLD = [
+    ("posenc/precision.py", "float16: inf above 65519",
+     "review-2026-12 p12g pass 7: float16 positions overflow from 65520 (65519.5 rounds to 65504)"),
+    ("posenc/rounding.py", "rounded to float32; wherever",
+     "review-2026-12 p12g pass 7: the fast path rounds to the narrow type (float16 results too)"),
     ("posenc/similarity.py", "the top of the climb that follows",
      "review-2026-12 rapi5 pass 2: the climb stops at a flat step: first_dip([3, 2, 2.5, 2.5, 3]) "
      "gives (1, 2, 0.5) although the curve climbs on to 3"),
