@@ -1180,6 +1180,17 @@ OLD = [
      "review-2026-12 p11h pass 5: the two layouts' Gram matrices differ by up to 2.1e-14 (summation order)"),
     ("posenc/omega_forms.py", "float32 ``exp`` and ``power`` differ from CPU to CPU",
      "review-2026-12 p11h pass 5: NumPy 2.4.6 float32 power gave the same bits with X86_V3 off; exp did not"),
+    (CH05, r"a frequency \(\omega\) stretches the wave",
+     "review-2026-12 p12b pass 9: for omega > 1 (the Answer's grid to pi, Ex3's 3.14) the wave is "
+     "squeezed, not stretched; now 'rescales'"),
+    (CH06, "hand whose frequency is a whole multiple of 1 is also near a whole number of turns",
+     "review-2026-12 p12b pass 6: holds for 2 to 10 times; at 11, 13, 15, 21-23 the (1, n) clock's "
+     "closest pair is not 44 apart, at 22 the closest 44-apart pair is 0.30 apart"),
+    (CH06, "with the 28 hands between them",
+     "review-2026-12 p12b pass 6: 7 of the 28 other hands are slower than 0.001, not between"),
+    (CH06, "# slower is better",
+     "review-2026-12 p12b pass 6: the comment stated the rule its paragraph refutes; the line shows "
+     "only that 0.01 beats 0.5"),
 ]
 
 
