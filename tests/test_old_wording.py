@@ -1180,6 +1180,16 @@ OLD = [
      "review-2026-12 p11h pass 5: the two layouts' Gram matrices differ by up to 2.1e-14 (summation order)"),
     ("posenc/omega_forms.py", "float32 ``exp`` and ``power`` differ from CPU to CPU",
      "review-2026-12 p11h pass 5: NumPy 2.4.6 float32 power gave the same bits with X86_V3 off; exp did not"),
+    (CH13, "with NumPy's baseline kernels they match",
+     "review-2026-12 p12e pass 10: at NumPy's baseline level float32 exp, sin and cos are the C "
+     "library's expf, sinf, cosf bit for bit (glibc 2.36: 0 of 8,000 differ); the match is libm's"),
+    (CH13, "baseline levels, its own float32 kernels give errors",
+     "review-2026-12 p12e pass 10: at baseline the kernels are the C library's, not NumPy's own"),
+    (CH13, "with its baseline kernels it is not",
+     "review-2026-12 p12e pass 10: at baseline NumPy's float32 exp is the C library's expf"),
+    (CH13, "Each level adds one complex product",
+     "review-2026-12 p12e pass 10: the second level adds two (one to the offset, one to the "
+     "start): an entry takes three complex products"),
 ]
 
 
