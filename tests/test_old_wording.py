@@ -1206,6 +1206,9 @@ OLD = [
     ("posenc/relative.py", "which differs from this by ``slope * i`` in each query row",
      "review-2026-12 p12i pass 7: with causal=False the bias differs from Bloom's slope * j by more "
      "than a row constant (softmax off by 0.20 at n 6, slope 0.25)"),
+    (CH10B, "so this is a budget, not a ceiling",
+     "review-2026-12 lead pass 8: an inference no recorded run settles (p12d left it; no run trains "
+     "the scaled model past 400 steps): cut, the falling loss stays"),
 ]
 
 
