@@ -160,3 +160,30 @@ def test_no_run_varies_the_rows_alone():
     assert {c.init for _, _, c in _configs() if c.scheme == "learned"} == {"normal"}
     text = " ".join(CH10B.read_text().split())
     assert "(no run here varies the rows alone)" in text
+
+
+def test_the_summary_scopes_ropes_971_to_pre_norm():
+    """0.971 at twice the training length is the pre-norm figure (past.json); post-norm, RoPE's
+    seed 0 kept 0.8758 (axes.json). The Answer says pre-norm since pass 4; the Summary did not."""
+    from posenc.lab.experiments import EXPERIMENTS, verdict
+    assert EXPERIMENTS["past"].configs["rope"].norm == "pre"
+    assert verdict("past", "rope-holds-past-L")["weakest"] >= 0.971
+    assert verdict("axes", "rope-post-norm-holds-past-L")["weakest"] < 0.971
+    summary = _prose(CH10B, "Summary")
+    assert "and pre-norm RoPE kept at least 0.971" in summary
+
+
+def test_exercise_two_premise_is_scoped_to_pre_norm():
+    """Past the training length the sinusoid falls to about the order-blind baseline in three of
+    five pre-norm seeds (past.json); post-norm it stays at 0.222 to 0.276 in all three seeds
+    (axes.json), so the premise holds for the pre-norm runs only."""
+    from posenc.lab.experiments import verdict
+    from posenc.lab.lengths import mean_kback_float
+    blind = mean_kback_float(24, 48)
+    pre = verdict("past", "sinusoid-fails-past-L")["per_seed"]
+    post = verdict("axes", "sinusoid-post-norm-fails-past-L")["per_seed"]
+    assert sum(abs(v - blind) < 0.01 for v in pre) == 3
+    assert not any(abs(v - blind) < 0.05 for v in post)
+    text = " ".join(CH10B.read_text().split())
+    assert ("**Exercise 2.** In pre-norm models, past the training length the learned table falls "
+            "under the order-blind baseline") in text
