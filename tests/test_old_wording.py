@@ -1187,6 +1187,27 @@ OLD = [
      "review-2026-12 p11h pass 5: the two layouts' Gram matrices differ by up to 2.1e-14 (summation order)"),
     ("posenc/omega_forms.py", "float32 ``exp`` and ``power`` differ from CPU to CPU",
      "review-2026-12 p11h pass 5: NumPy 2.4.6 float32 power gave the same bits with X86_V3 off; exp did not"),
+    (CH05, r"a frequency \(\omega\) stretches the wave",
+     "review-2026-12 p12b pass 9: for omega > 1 (the Answer's grid to pi, Ex3's 3.14) the wave is "
+     "squeezed, not stretched; now 'rescales'"),
+    (CH06, "hand whose frequency is a whole multiple of 1 is also near a whole number of turns",
+     "review-2026-12 p12b pass 6: holds for 2 to 10 times; at 11, 13, 15, 21-23 the (1, n) clock's "
+     "closest pair is not 44 apart, at 22 the closest 44-apart pair is 0.30 apart"),
+    (CH06, "with the 28 hands between them",
+     "review-2026-12 p12b pass 6: 7 of the 28 other hands are slower than 0.001, not between"),
+    (CH06, "# slower is better",
+     "review-2026-12 p12b pass 6: the comment stated the rule its paragraph refutes; the line shows "
+     "only that 0.01 beats 0.5"),
+    (CH13, "with NumPy's baseline kernels they match",
+     "review-2026-12 p12e pass 10: at NumPy's baseline level float32 exp, sin and cos are the C "
+     "library's expf, sinf, cosf bit for bit (glibc 2.36: 0 of 8,000 differ); the match is libm's"),
+    (CH13, "baseline levels, its own float32 kernels give errors",
+     "review-2026-12 p12e pass 10: at baseline the kernels are the C library's, not NumPy's own"),
+    (CH13, "with its baseline kernels it is not",
+     "review-2026-12 p12e pass 10: at baseline NumPy's float32 exp is the C library's expf"),
+    (CH13, "Each level adds one complex product",
+     "review-2026-12 p12e pass 10: the second level adds two (one to the offset, one to the "
+     "start): an entry takes three complex products"),
     ("posenc/_checks.py", "Each check raises ``TypeError`` for a value of the wrong kind",
      "review-2026-12 p12f pass 6: check_layout(1) and check_dtype(object()) raise ValueError (tests/test_bad_input.py wants it)"),
     ("posenc/torch_module/table.py", "its low 13 bits, for float16, or 16, for bfloat16, are exactly half a step",
@@ -1210,6 +1231,9 @@ OLD = [
     ("posenc/relative.py", "which differs from this by ``slope * i`` in each query row",
      "review-2026-12 p12i pass 7: with causal=False the bias differs from Bloom's slope * j by more "
      "than a row constant (softmax off by 0.20 at n 6, slope 0.25)"),
+    (CH10B, "so this is a budget, not a ceiling",
+     "review-2026-12 lead pass 8: an inference no recorded run settles (p12d left it; no run trains "
+     "the scaled model past 400 steps): cut, the falling loss stays"),
 ]
 
 
