@@ -1234,6 +1234,10 @@ OLD = [
     (CH10B, "so this is a budget, not a ceiling",
      "review-2026-12 lead pass 8: an inference no recorded run settles (p12d left it; no run trains "
      "the scaled model past 400 steps): cut, the falling loss stays"),
+    (CH05, "almost equal. One clock cannot do both.",
+     "review-2026-12 lead pass 9 (from p12b's note): over positions 0 to 99 one wave at omega near "
+     "3.131 keeps every pair 0.0104 apart, more than chapter 6's two hands (0.0093); only the "
+     "2001-position bound rules one wave out"),
 ]
 
 
