@@ -35,6 +35,10 @@ CH08 = "docs/chapters/08-building-the-formula.md"
 CH06 = "docs/chapters/06-many-clocks.md"
 
 OLD = [
+    ("posenc/precision.py", "float16: inf above 65519",
+     "review-2026-12 p12g pass 7: float16 positions overflow from 65520 (65519.5 rounds to 65504)"),
+    ("posenc/rounding.py", "rounded to float32; wherever",
+     "review-2026-12 p12g pass 7: the fast path rounds to the narrow type (float16 results too)"),
     ("posenc/similarity.py", "the top of the climb that follows",
      "review-2026-12 rapi5 pass 2: the climb stops at a flat step: first_dip([3, 2, 2.5, 2.5, 3]) "
      "gives (1, 2, 0.5) although the curve climbs on to 3"),
@@ -1236,6 +1240,10 @@ OLD = [
     (CH10B, "so this is a budget, not a ceiling",
      "review-2026-12 lead pass 8: an inference no recorded run settles (p12d left it; no run trains "
      "the scaled model past 400 steps): cut, the falling loss stays"),
+    (CH05, "almost equal. One clock cannot do both.",
+     "review-2026-12 lead pass 9 (from p12b's note): over positions 0 to 99 one wave at omega near "
+     "3.131 keeps every pair 0.0104 apart, more than chapter 6's two hands (0.0093); only the "
+     "2001-position bound rules one wave out"),
 ]
 
 
