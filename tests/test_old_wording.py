@@ -1117,6 +1117,12 @@ OLD = [
     (CH10B, "The start-symbol and reverse records were made",
      "review-2026-12 p10c pass 7: the language model's record was also made on 2026-12-07 with "
      "AVX2 kernels"),
+    (CH10B, "and tests at twice the longest length it trained on",
+     "review-2026-12 p12c pass 8: the index, offset, same and order experiments test no longer "
+     "than they train (1x); the 'at most' of 22955ed was lost when 189ef5b added 4x and 8x"),
+    (CH10B, "the share of it kept past the training length from 0.571",
+     "review-2026-12 p12c pass 8: an order-blind model keeps 0.643 (0.147 / 0.229), above the "
+     "2-head figures 0.571 to 0.583; the share is quoted beside it"),
     (CH13, "which forms no large argument to round",
      "review-2026-12 p9e pass 8: the power's argument -2i/d rounds too where d is not a power of "
      "two, magnified by ln 10000 like x: 1.54 of its 1.96 epsilons at d_model 768; at 512 it is "
