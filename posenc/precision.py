@@ -203,7 +203,7 @@ def build(method: str, pos, d_model: int, base: float = BASE) -> np.ndarray:
         # each operation computed in float32 and rounded to bfloat16, as PyTorch does on CPU
         p = to_bfloat16(positions)[:, None]
         two_i = to_bfloat16(np.arange(0, d_model, 2))
-        log_base = float(rounding.nearest(mpmath.log(base), "float64"))
+        log_base = float(rounding.apply("log", [base], "float64")[0])   # 40 digits
         argument = to_bfloat16(two_i * np.float32(-log_base / d_model))   # a float32 scalar
         omega = to_bfloat16(rounding.apply("exp", argument, "float32"))
         angle = to_bfloat16(p * omega)
@@ -215,9 +215,9 @@ def build(method: str, pos, d_model: int, base: float = BASE) -> np.ndarray:
     name = "float16" if method == "built in float16" else "float32"
     t = np.dtype(name).type
     with np.errstate(over="ignore", invalid="ignore"):
-        p = positions.astype(t)[:, None]       # float16: inf above 65519
+        p = positions.astype(t)[:, None]       # float16: inf from 65520
         if name == "float16":        # half tensor times a float32 scalar, rounded once
-            log_base = float(rounding.nearest(mpmath.log(base), "float64"))
+            log_base = float(rounding.apply("log", [base], "float64")[0])   # 40 digits
             two_i = np.arange(0, d_model, 2).astype(np.float16).astype(np.float32)
             argument = (two_i * np.float32(-log_base / d_model)).astype(np.float16)
             omega = rounding.apply("exp", argument, "float16")
