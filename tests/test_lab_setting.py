@@ -457,8 +457,12 @@ def test_chapter_10b_first_half_sentences_a_flip_left_passing_in_pass_8():
     says(setting, "AdamW keeps PyTorch's default betas and epsilon rather than the paper's",
          not re.search(r"AdamW\([^)]*(betas|eps)", source)
          and (defaults["betas"], defaults["eps"]) != ((0.9, 0.98), 1e-9))
-    says(setting, "there is no label smoothing",
-         "label_smoothing" not in inspect.getsource(run_module))
+    from posenc.lab.model import __file__ as model_file
+    from posenc.lab.record import code_only
+    says(setting, "there is no dropout or label smoothing",
+         "label_smoothing" not in inspect.getsource(run_module)
+         and not any(isinstance(m, torch.nn.Dropout) for m in build(Config()).modules())
+         and not re.search(r"dropout|\bp=", code_only(Path(model_file).read_text()).decode().lower()))
     model = build(Config())
     says(setting, "one causal stack with a final LayerNorm, not an encoder and a decoder",
          model.causal and isinstance(model.ln_f, torch.nn.LayerNorm)
