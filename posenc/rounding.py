@@ -79,8 +79,10 @@ def nearest(value, dtype="float64"):
         return np.float64(d)
     with np.errstate(over="ignore"):
         y = t(d)
-    if not np.isfinite(y):
-        return y
+    if not np.isfinite(y):                                # below the overflow edge: the top
+        top = float(np.finfo(t).max)
+        edge = top + (top - float(np.nextafter(t(top), t(0)))) / 2
+        return t(math.copysign(top, d)) if abs(d) == edge and abs(exact) < edge else y
     # Rounding to float64 and then to the narrower type differs from rounding once only
     # when the float64 value is exactly a midpoint of the narrower type: then the exact
     # value decides.
