@@ -190,3 +190,81 @@ def test_check_positions_returns_1d_float64():
     for pos in (3, [1, 2.5], np.arange(4, dtype=np.int8)):
         out = check_positions(pos)
         assert out.ndim == 1 and out.dtype == np.float64
+
+
+# Second flip batch: 9 more sentences, flipped together, left every doctest and docstring test
+# passing; each is read and checked here.
+
+def test_omega_forms_arithmetic_is_ieee_in_dtype():
+    from fractions import Fraction
+    import posenc.omega_forms as forms
+    assert "Every ``+ - * /`` is IEEE arithmetic in ``dtype``, the same on every machine." in _doc(forms)
+    for t in (np.float16, np.float32, np.float64):
+        for d in (6, 64, 768, 1000):
+            two_i = np.arange(0, d, 2).astype(t)
+            got = two_i / t(d)                                     # the division the forms use
+            # float(Fraction) rounds once to float64; rounding that again to float16/float32
+            # could differ from one rounding only if it landed on a tie, which 2i/d (d < 2**11)
+            # stays at least 2**-35 (relative) away from
+            exact = [t(float(Fraction(int(a), d))) for a in two_i]
+            assert np.array_equal(got, np.array(exact, dtype=t)), (t, d)
+
+
+def test_omega_forms_names_exp_as_the_cpu_dependent_kernel():
+    import posenc.omega_forms as forms
+    # the behaviour: tests/test_docstring_claims_p11h.py::test_float32_exp_differs_with_the_cpu_features
+    assert "whose float32 ``exp`` differs from CPU to CPU" in _doc(forms)
+
+
+def test_pytorch_casts_through_float32_rounding_twice():
+    import posenc.torch_module.table as tab
+    assert "PyTorch casts through float32, which rounds twice" in _doc(tab)
+    v = np.array([1.0 + 2.0 ** -8 + 2.0 ** -40])                # just above a bfloat16 tie
+    assert torch.from_numpy(v).to(torch.bfloat16).item() == 1.0             # twice: down
+    assert torch.from_numpy(v).to(torch.float32).to(torch.bfloat16).item() == 1.0
+    assert float(np.float32(v[0])) == 1.0 + 2.0 ** -8                       # the tie in between
+
+
+def test_round_to_odd_needs_two_more_bits():
+    from posenc.torch_module.table import round_to_odd_float32
+    assert "because float32 has at least two more bits" in _doc(round_to_odd_float32)
+    assert np.finfo(np.float32).nmant - np.finfo(np.float16).nmant >= 2
+    assert np.finfo(np.float32).nmant - 7 >= 2                               # bfloat16: 7 stored bits
+
+
+def test_t2t_slowest_frequency_is_one_over_base():
+    import posenc.variants as var
+    assert "which puts the slowest frequency at ``1 / base``" in _doc(var)
+    for base in (10.0, 1e4, 1e6):
+        f = var.frequencies(64, base, "t2t")
+        assert f.argmin() == f.size - 1 and f[0] == 1.0 and abs(f[-1] * base - 1) < 1e-14
+
+
+def test_zero_pad_appends_the_zero_column():
+    from posenc.variants import encode_variant, even_width
+    assert "columns and appends a column of zeros" in _doc(even_width)
+    t = encode_variant([3, 7], 7, odd="zero_pad")
+    assert (t[:, -1] == 0).all() and (t[:, 0] != 0).all()
+    assert np.array_equal(t[:, :-1], encode_variant([3, 7], 6))
+
+
+def test_shift_looks_up_no_position():
+    import inspect
+    from posenc.rotation import shift
+    assert "no position is looked up" in _doc(shift)
+    assert list(inspect.signature(shift).parameters) == ["table", "k", "base", "layout"]
+    assert np.allclose(shift(encode([0.3, 17.2], 8), 5), encode([5.3, 22.2], 8))
+
+
+def test_encode_computed_in_float64_and_cast_once():
+    assert "The table is always computed in float64 and cast once." in _doc(encode)
+    for pos in (np.arange(3000), [0.5, 3.0, 1e6 + 0.25]):
+        assert np.array_equal(encode(pos, 64, dtype="float32"), encode(pos, 64).astype(np.float32))
+
+
+def test_permutation_is_an_integer_array():
+    from posenc.layouts import permutation
+    assert "Integer array of shape ``(d_model,)``." in _doc(permutation)
+    for args in ((6,), (6, "concatenated", "interleaved"), (4, "interleaved", "interleaved")):
+        p = permutation(*args)
+        assert p.dtype.kind == "i" and p.shape == (args[0],)
