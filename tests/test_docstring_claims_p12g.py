@@ -122,3 +122,13 @@ def test_nearest_just_below_the_overflow_edge_is_the_largest_number(dtype, top):
         assert float(rounding.nearest(v, dtype)) == top
         assert float(rounding.nearest(-v, dtype)) == -top
         assert np.isinf(rounding.nearest(v + mpmath.mpf(2) ** -50, dtype))
+
+
+def test_apply_takes_each_argument_exactly_or_refuses_it():
+    """'each is taken as the exact number it holds': the int64 2**53 + 1 was widened to 2**53,
+    and sin came out -0.8489 (sin(2**53 + 1) is -0.9034)."""
+    assert rounding.apply("sin", np.array([2**53], dtype=np.int64), "float64")[0] == \
+        _exact_double("sin", 2.0**53)
+    for x in (np.array([2**53 + 1], dtype=np.int64), np.array([2**64 - 1], dtype=np.uint64)):
+        with pytest.raises(ValueError, match="x must hold numbers float64 holds exactly"):
+            rounding.apply("sin", x, "float64")
