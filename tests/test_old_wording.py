@@ -1246,6 +1246,12 @@ OLD = [
      "review-2026-12 lead pass 9 (from p12b's note): over positions 0 to 99 one wave at omega near "
      "3.131 keeps every pair 0.0104 apart, more than chapter 6's two hands (0.0093); only the "
      "2001-position bound rules one wave out"),
+    (CH01, "No layer above can recover who bit whom",
+     "review-2026-12 p12m pass 3: only layers that ignore slots; a causal layer above gives the "
+     "two dogs different vectors"),
+    (CH02, "Either way the trouble is the same. The value",
+     "review-2026-12 p12m pass 5: the gaps 0.10 and 0.02 are pos/L's; pos/(L - 1) gives 1/9 in "
+     "a 10-token sequence"),
 ]
 
 

@@ -156,3 +156,4 @@ def test_review_records_name_real_pages_and_reports():
             assert (root / e["page"]).exists(), (f.name, e["page"])
             assert 0 <= e["major"] <= e["found"] and 0 <= e["fixed"] <= e["found"], (f.name, e)
             assert e["claims"] > 0, (f.name, e)
+            assert e.get("pass", rec["pass"]) in range(1, 16), (f.name, e)

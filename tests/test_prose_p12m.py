@@ -1,0 +1,104 @@
+"""Sentences of chapters 1 and 2 whose words no page check reads (review-2026-12 p12m): a flip of
+the word (first/last, a slot, a digit column, a count) left each page passing. Each test finds the
+sentence on its page and recomputes what it says with NumPy, without posenc."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+CH01 = ROOT / "docs/chapters/01-why-positions.md"
+CH02 = ROOT / "docs/chapters/02-what-if-we-use-the-index.md"
+TOKENS = "the quick brown fox jumps".split()
+
+
+def flat(path: Path) -> str:
+    return re.sub(r"\s+", " ", path.read_text())
+
+
+def sees(order, slot):
+    """The words the token in `slot` sees under a causal mask, for a shuffle `order`."""
+    return {TOKENS[j] for j in order[: slot + 1]}
+
+
+def test_ch01_exercise_1_slots():
+    swap = [0, 2, 1, 3, 4]
+    same_set = [sees(swap, t) == sees(range(5), swap[t]) for t in range(5)]
+    text = flat(CH01)
+    assert 'Slot 0 sees "the" alone in both orders.' in text
+    assert sees(swap, 0) == sees(range(5), 0) == {"the"}
+    assert "Slots 3 and 4 see the same tokens in both orders" in text
+    assert [t for t in range(1, 5) if same_set[t]] == [3, 4]
+    assert ('"brown", now in slot 1, no longer sees "quick", and "quick", now in slot 2, '
+            'sees "brown" as well') in text
+    assert TOKENS[swap[1]] == "brown" and "quick" not in sees(swap, 1)
+    assert "quick" in sees(range(5), 2) and TOKENS[swap[2]] == "quick" and "brown" in sees(swap, 2)
+    assert "brown" not in sees(range(5), 1)
+
+
+def test_ch01_mask_first_and_last():
+    text = flat(CH01)
+    assert "the first token can only attend to itself, the last one sees everything" in text
+    mask = np.tri(5, dtype=bool)                   # row t: the slots token t sees
+    assert mask[0].sum() == 1 and mask[0, 0] and mask[-1].all()
+
+
+def test_ch02_first_and_last_value_and_single_token():
+    text = flat(CH02)
+    assert "the first position gets exactly 0, the last \\((L - 1)/L\\)" in text
+    assert all((np.arange(L) / L)[0] == 0 and (np.arange(L) / L)[-1] == (L - 1) / L
+               for L in range(1, 200))
+    assert "(a single token gets 0)" in text
+    assert (np.arange(1) / 1).tolist() == [0.0]
+
+
+def test_ch02_position_5_halfway_and_a_tenth():
+    text = flat(CH02)
+    assert 'Position 5 means "halfway" in one sequence and "a tenth of the way" in another' in text
+    assert 5 / 10 == 0.5 and 5 / 50 == 0.1
+
+
+def digits(n):
+    p = np.arange(n)
+    return np.stack([(p // 10 ** c) % 10 for c in range(4)], axis=1)
+
+
+def test_ch02_digit_columns():
+    text = flat(CH02)
+    assert "In the first 512 positions the thousands column never leaves 0." in text
+    short = digits(512)
+    assert (short[:, 3] == 0).all() and not (short[:, 2] == 0).all()
+    assert ("the ones digit cycles 0 to 9 a thousand times, the tens digit holds each value for "
+            "ten positions and cycles a hundred times") in text
+    full = digits(10_000)
+    ones_cycles = int(np.sum(np.diff(full[:, 0]) == -9)) + 1
+    tens_runs = np.diff(np.flatnonzero(np.diff(full[:, 1])))
+    tens_cycles = int(np.sum(np.diff(full[:, 1]) == -9)) + 1
+    assert ones_cycles == 1000 and set(tens_runs.tolist()) == {10} and tens_cycles == 100
+
+
+def attend(x, w, causal=False):
+    s = (x @ w[0]) @ (x @ w[1]).T / np.sqrt(w[0].shape[1])
+    if causal:
+        s = np.where(np.tri(len(x), dtype=bool), s, -np.inf)
+    e = np.exp(s - s.max(axis=1, keepdims=True))
+    return (e / e.sum(axis=1, keepdims=True)) @ (x @ w[2])
+
+
+def test_ch01_dog_bites_man_and_the_layers_above():
+    text = flat(CH01)
+    assert ('Biter or bitten, "dog" gets the same vector. Layers above that ignore slots cannot '
+            'tell the two apart either; a causal layer can.') in text
+    rng = np.random.default_rng(0)
+    w = [rng.normal(0.0, 8 ** -0.5, (8, 8)) for _ in range(3)]
+    vec = {t: np.random.default_rng([0, *t.encode()]).normal(0.0, 1.0, 8)
+           for t in ("dog", "bites", "man")}
+    a = np.array([vec[t] for t in "dog bites man".split()])
+    b = np.array([vec[t] for t in "man bites dog".split()])
+    out_a, out_b = attend(a, w), attend(b, w)
+    assert np.allclose(out_a[0], out_b[2])                                   # the same vector
+    assert np.allclose(attend(out_a, w)[0], attend(out_b, w)[2])             # a layer above
+    assert not np.allclose(attend(out_a, w, causal=True)[0], attend(out_b, w, causal=True)[2])
