@@ -102,6 +102,7 @@ lab: $(STAMP)  ## train the lab's small Transformers, record docs/data/lab/*.jso
 	@# for the language model: its record current and one scheme re-trained at a fresh seed.
 	$(BIN)/python scripts/lab.py $(LAB_ARGS)
 	$(BIN)/python scripts/lab_lm.py $(LAB_ARGS)
+	$(if $(findstring --check,$(LAB_ARGS)),$(BIN)/python scripts/lab_inputs.py,$(BIN)/python scripts/lab_inputs.py --write)
 
 clean:  ## remove build output and caches (keeps .venv)
 	rm -rf site .pytest_cache .cache

@@ -1,8 +1,8 @@
 """Argument checks that most public functions share.
 
-Each check raises ``TypeError`` for a value of the wrong kind and ``ValueError`` for a value of
-the right kind but outside the allowed range, and names the argument and what is allowed, so a
-bad call fails loudly instead of returning a wrong table.
+Each check names the argument and what is allowed, so a bad call fails loudly instead of
+returning a wrong table: ``TypeError`` for a number of the wrong kind (a float ``d_model``),
+``ValueError`` for one outside the allowed range and for any ``layout`` or ``dtype`` not listed.
 """
 
 from __future__ import annotations
@@ -126,14 +126,25 @@ def check_positions(pos, name: str = "pos") -> np.ndarray:
 
 
 def check_listed_ints(seq, name: str) -> None:
-    """Refuse a list or tuple holding a bool, or an integer past 2**53: beside an int or a float,
-    NumPy would read True as 1 and round 2**53 + 1."""
+    """Refuse a list or tuple holding a bool, or an integer past 2**53, also as a 0-d array or
+    tensor: NumPy would read True as 1 and, beside a float, round 2**53 + 1."""
     if not isinstance(seq, (list, tuple)):
         return
+    seq = [_scalar(x) for x in seq]
     if any(isinstance(x, (bool, np.bool_)) for x in seq):
         raise TypeError(f"{name} must hold numbers, not bools, got {seq!r:.60}")
     if any(isinstance(x, numbers.Integral) and abs(int(x)) > 2**53 for x in seq):
         raise ValueError(f"{name} holds integers beyond 2**53, which float64 cannot represent")
+
+
+def _scalar(x):
+    """A 0-d array or tensor as its Python number (``np.array(True)`` as ``True``); else ``x``."""
+    if getattr(x, "ndim", None) == 0 and hasattr(x, "item"):
+        try:
+            return x.item()
+        except (RuntimeError, TypeError, ValueError):     # a tensor on device 'meta'
+            return x
+    return x
 
 
 def check_matrix(x, name: str) -> np.ndarray:

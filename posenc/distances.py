@@ -30,12 +30,25 @@ def _table(table) -> np.ndarray:
 
 
 def _centred(t: np.ndarray):
-    """``(t - column means) / s`` and ``s``, a power of 2: ``|x|^2 + |y|^2 - 2 x.y`` then
-    neither overflows (entries near 1e200) nor cancels a shared offset (rows near 1e8)."""
+    """``(t - column midranges) / s`` and ``s``, a power of 2 (at most 2**1023): ``|x|^2 + |y|^2
+    - 2 x.y`` then neither overflows (entries near 1e308) nor cancels a shared offset (rows near
+    1e8)."""
     c = t - (t.max(axis=0) / 2 + t.min(axis=0) / 2)      # midrange: a mean could overflow
     top = float(np.abs(c).max())
-    s = 2.0 ** np.frexp(top)[1] if top > 0 else 1.0
+    s = 2.0 ** min(int(np.frexp(top)[1]), 1023) if top > 0 else 1.0
     return c / s, s
+
+
+def _distances(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """``|x - y|`` row by row, each row scaled by a power of 2 near its largest difference:
+    ``np.linalg.norm`` squares, so a difference below 1e-154 would vanish."""
+    with np.errstate(over="ignore"):
+        v = x - y
+    big = ~np.isfinite(v).all(axis=1)                     # opposite signs past 2**1023
+    v[big] = x[big] / 2 - y[big] / 2
+    m = np.ldexp(1.0, np.minimum(np.frexp(np.abs(v).max(axis=1))[1], 1023))
+    with np.errstate(over="ignore"):
+        return m * np.linalg.norm(v / m[:, None], axis=1) * np.where(big, 2.0, 1.0)
 
 
 def pairwise_distances(table) -> np.ndarray:
@@ -58,56 +71,53 @@ def pairwise_distances(table) -> np.ndarray:
     sq = np.einsum("ij,ij->i", t, t)
     d2 = sq[:, None] + sq[None, :] - 2.0 * (t @ t.T)
     np.fill_diagonal(d2, 0.0)
-    out = np.sqrt(np.clip(d2, 0.0, None))
+    with np.errstate(over="ignore"):
+        out = np.sqrt(np.clip(d2, 0.0, None)) * s
     # where the formula cancels (rows close against their size), measure the difference itself
     i, j = np.nonzero(np.triu(d2 <= 1e-4 * (sq[:, None] + sq[None, :]), k=1))
-    u, step = raw / s, max(1, _BLOCK_ENTRIES // raw.shape[1])
+    step = max(1, _BLOCK_ENTRIES // raw.shape[1])
     for lo in range(0, i.size, step):
         a, b = i[lo:lo + step], j[lo:lo + step]
-        out[a, b] = out[b, a] = np.linalg.norm(u[a] - u[b], axis=1)
-    return out * s
+        out[a, b] = out[b, a] = _distances(raw[a], raw[b])
+    return out
 
 
 _BLOCK_ENTRIES = 1 << 22                        # distances held at once: 32 MB of float64
 
 
 def _close_pairs(t: np.ndarray, k: int):
-    """Every pair ``a < b`` whose fast distance is within a tolerance of the ``k``-th smallest.
+    """Every pair ``a < b`` whose fast squared distance is within ``slack`` of the ``k``-th smallest.
 
-    The fast distance (``|x|^2 + |y|^2 - 2 x.y``) loses ~1e-8 to cancellation, so every pair
-    within ``1e-6 (1 + max |t|)`` of the ``k``-th smallest is kept, and the caller measures those
-    exactly. Rows are taken a block at a time against the rows after them, so memory stays at
-    ``_BLOCK_ENTRIES`` whatever ``n`` is (all pairs of 10,000 positions would take 800 MB). A
-    block's own ``k``-th smallest is never below the overall one, so the running cutoff keeps a
-    superset of what the final cutoff keeps, and the final one then picks exactly those pairs.
+    The fast squared distance ``|x|^2 + |y|^2 - 2 x.y`` of rows of width ``d`` is off by at most
+    ``4 (d + 2) 2**-53 max |x|^2`` (sums of ``d`` rounded products) and centring ``t`` by at most
+    ``8 d 2**-53`` more; ``slack``, ``16 (d + 2) 2**-53 (max |x|^2 + 1)``, covers twice both, so
+    every pair among the ``k`` closest is kept, and the caller measures the pairs kept exactly. Rows are taken a block at a time against the rows
+    after them, so a block holds at most ``max(n, _BLOCK_ENTRIES)`` squared distances (all pairs
+    of 10,000 positions would take 800 MB); the pairs kept grow with the near ties (every pair of
+    an identity matrix's rows). A block's own ``k``-th smallest is never below the overall one, so
+    the running cutoff keeps a superset of what the final cutoff keeps.
     """
-    n = t.shape[0]
+    n, width = t.shape
     sq = np.einsum("ij,ij->i", t, t)
-    slack = 1e-6 * (1.0 + np.abs(t).max())
+    slack = 16 * (width + 2) * 2.0**-53 * (float(sq.max()) + 1.0)
     rows = max(1, _BLOCK_ENTRIES // n)
-    cutoff2 = np.inf                            # a squared distance, rounded up
+    cutoff2 = np.inf                            # a squared distance
     found_a, found_b, found_d2 = [], [], []
     for lo in range(0, n - 1, rows):
         hi = min(lo + rows, n - 1)
         d2 = sq[lo:hi, None] + sq[None, lo + 1:] - 2.0 * (t[lo:hi] @ t[lo + 1:].T)
         d2[:, :hi - lo][np.tri(hi - lo, k=-1, dtype=bool)] = np.inf    # only b > a
         if cutoff2 == np.inf and d2.size >= k:
-            cutoff2 = _squared(np.partition(d2, k - 1, axis=None)[k - 1], slack)
+            cutoff2 = np.partition(d2, k - 1, axis=None)[k - 1] + slack
         r, c = np.nonzero(d2 <= cutoff2)
         found_a.append(r + lo)
         found_b.append(c + lo + 1)
         found_d2.append(d2[r, c])
         if found_d2[-1].size >= k:
-            cutoff2 = min(cutoff2, _squared(np.partition(found_d2[-1], k - 1)[k - 1], slack))
+            cutoff2 = min(cutoff2, np.partition(found_d2[-1], k - 1)[k - 1] + slack)
     a, b, d2 = (np.concatenate(x) for x in (found_a, found_b, found_d2))
-    approx = np.sqrt(np.clip(d2, 0.0, None))
-    keep = approx <= np.partition(approx, k - 1)[k - 1] + slack
+    keep = d2 <= np.partition(d2, k - 1)[k - 1] + slack
     return a[keep], b[keep]
-
-
-def _squared(d2: float, slack: float) -> float:
-    """The squared cutoff for a ``k``-th smallest squared distance ``d2``, rounded up."""
-    return (np.sqrt(max(d2, 0.0)) + slack) ** 2 * (1 + 1e-9)
 
 
 def nearest_pairs(table, count: int = 5, positions=None):
@@ -151,7 +161,9 @@ def nearest_pairs(table, count: int = 5, positions=None):
     k = min(int(count), n * (n - 1) // 2)
     c, s = _centred(t)
     a, b = _close_pairs(c, k)                   # every pair that could be among the closest
-    d = np.linalg.norm(t[a] / s - t[b] / s, axis=1) * s      # exact distances for those
+    step = max(1, _BLOCK_ENTRIES // t.shape[1])
+    d = np.concatenate([_distances(t[a[lo:lo + step]], t[b[lo:lo + step]])    # exact, in blocks
+                        for lo in range(0, a.size, step)])
     la, lb = labels[a], labels[b]
     la, lb = np.where(la <= lb, la, lb), np.where(la <= lb, lb, la)     # pos_a <= pos_b
     order = np.lexsort((lb, la, d))[:k]

@@ -14,8 +14,8 @@ is the exact value rounded once (:mod:`posenc.rounding`), so the result is a pro
 spelling, not of a CPU; ``kernels="numpy"`` uses this machine's NumPy (and Python's libm for
 the float64 logarithm), whose float32 ``exp`` differs from CPU to CPU.
 
-:func:`posenc.frequencies` uses ``"power"`` in float64. The chapter "How do the pieces make the formula?"
-(docs/chapters/08-building-the-formula.md) measures which spelling is more accurate.
+:func:`posenc.frequencies` uses ``"power"`` in float64. The chapter "How precise is the table?"
+(docs/chapters/13-how-precise-is-the-table.md) measures which spelling is more accurate.
 """
 
 from __future__ import annotations

@@ -227,7 +227,7 @@ def alibi_bias(n_positions: int, slope: float, *, causal: bool = True) -> np.nda
     """The ALiBi bias for one head: ``-slope * (i - j)`` for ``j <= i``, ``-inf`` above.
 
     Counterpart: Bloom's ``build_alibi_tensor`` adds ``slope * j`` instead, which differs from
-    this by ``slope * i`` in each query row and gives the same softmax (checked in
+    the causal bias by ``slope * i`` in each query row and gives the same softmax (checked in
     ``tests/test_conformance.py``).
 
     Added to the ``(n_positions, n_positions)`` matrix of query-key scores before the softmax;

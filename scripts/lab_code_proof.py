@@ -4,6 +4,7 @@ every file its runs import (its experiment's code in posenc/lab, and the posenc 
 import, followed to the end) compared there and here as their syntax trees without docstrings
 (posenc.lab.record.code_only). Prints one line per record and exits 1 when any file differs: then
 hashing these files as well would only be honest after re-recording (issue 42).
+The values the lab's models take from those modules are held by scripts/lab_inputs.py instead.
 
     python scripts/lab_code_proof.py
 """

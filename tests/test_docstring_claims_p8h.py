@@ -64,7 +64,9 @@ def test_nearest_pairs_orders_by_the_given_positions():
 
 
 SHARE = ["posenc/encoding.py", "posenc/rotation.py", "posenc/distances.py", "posenc/layouts.py",
-         "posenc/variants.py", "posenc/omega_forms.py", "posenc/scaling.py",
+         "posenc/variants.py", "posenc/omega_forms.py", "posenc/scaling/__init__.py",
+         *(f"posenc/scaling/{m}.py" for m in ("interpolation", "ntk", "yarn", "longrope",
+                                              "llama3", "dynamic_ntk", "xpos")),
          "posenc/torch_module/table.py", "posenc/relative.py", "posenc/precision.py",
          "posenc/fit.py"]
 

@@ -63,14 +63,15 @@ def test_every_page_link_of_the_generated_findings_list_names_a_page():
 
 
 def test_the_tie_share_the_table_docstring_gives_is_the_share_of_bit_patterns():
-    """posenc.torch_module.table: "1 in 2**13 or 2**16 of float32's bit patterns, not a
-    table's measured rate" (review-2026-12 rapi pass 1 measured 1 in 95,325 bfloat16 ties on a
-    paper table, against the 1 in 2**16 the old text gave as a table's rate)."""
+    """posenc.torch_module.table: "1 in 2**16 or 2**13 of those bit patterns, not a table's
+    measured rate" (review-2026-12 rapi pass 1 measured 1 in 95,325 bfloat16 ties on a paper
+    table, against the 1 in 2**16 the old text gave as a table's rate; p12f pass 6 scoped the
+    float16 pattern to 2**-14 and up)."""
     import numpy as np
     import posenc.torch_module.table as table
 
     doc = " ".join(table.__doc__.split())
-    assert "1 in 2**13 or 2**16 of float32's bit patterns, not a table's measured rate" in doc
+    assert "1 in 2**16 or 2**13 of those bit patterns, not a table's measured rate" in doc
     bits = np.arange(2 ** 20, dtype=np.uint32) | np.uint32(0x3F800000)   # every low 20 bits
     assert np.mean((bits & 0x1FFF) == 0x1000) == 2.0 ** -13     # float16 tie pattern
     assert np.mean((bits & 0xFFFF) == 0x8000) == 2.0 ** -16     # bfloat16 tie pattern

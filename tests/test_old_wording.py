@@ -35,6 +35,10 @@ CH08 = "docs/chapters/08-building-the-formula.md"
 CH06 = "docs/chapters/06-many-clocks.md"
 
 OLD = [
+    ("posenc/precision.py", "float16: inf above 65519",
+     "review-2026-12 p12g pass 7: float16 positions overflow from 65520 (65519.5 rounds to 65504)"),
+    ("posenc/rounding.py", "rounded to float32; wherever",
+     "review-2026-12 p12g pass 7: the fast path rounds to the narrow type (float16 results too)"),
     ("posenc/similarity.py", "the top of the climb that follows",
      "review-2026-12 rapi5 pass 2: the climb stops at a flat step: first_dip([3, 2, 2.5, 2.5, 3]) "
      "gives (1, 2, 0.5) although the curve climbs on to 3"),
@@ -1043,7 +1047,7 @@ OLD = [
     ("posenc/encoding.py", "not on which other positions were asked for",
      "review-2026-12 p8h pass 2: one fractional position sends every row to the direct formula: "
      "rows 0..199999 at d_model 64 in float32 with 0.5 appended differ at 562 entries"),
-    ("posenc/scaling.py", "(``downscale=True`` for keys), re-derived in ``tests/test_scaling.py``.",
+    ("posenc/scaling/xpos.py", "(``downscale=True`` for keys), re-derived in ``tests/test_scaling.py``.",
      "review-2026-12 p8h pass 2: torchscale's XPOS.forward numbers rows from "
      "-(length + offset) // 2, so its factors differ from xpos_scales' (scores agree); the test "
      "re-derived only the buffer"),
@@ -1113,6 +1117,12 @@ OLD = [
     (CH10B, "The start-symbol and reverse records were made",
      "review-2026-12 p10c pass 7: the language model's record was also made on 2026-12-07 with "
      "AVX2 kernels"),
+    (CH10B, "and tests at twice the longest length it trained on",
+     "review-2026-12 p12c pass 8: the index, offset, same and order experiments test no longer "
+     "than they train (1x); the 'at most' of 22955ed was lost when 189ef5b added 4x and 8x"),
+    (CH10B, "the share of it kept past the training length from 0.571",
+     "review-2026-12 p12c pass 8: an order-blind model keeps 0.643 (0.147 / 0.229), above the "
+     "2-head figures 0.571 to 0.583; the share is quoted beside it"),
     (CH13, "which forms no large argument to round",
      "review-2026-12 p9e pass 8: the power's argument -2i/d rounds too where d is not a power of "
      "two, magnified by ln 10000 like x: 1.54 of its 1.96 epsilons at d_model 768; at 512 it is "
@@ -1169,6 +1179,9 @@ OLD = [
      "review-2026-12 p10d pass 7: since pass 6 the one-map section also quotes a run at 8x"),
     (CH10B, "Three results differ.",
      "review-2026-12 p10d pass 7: a count no check bound (a flip to 'Two' passed the page); cut"),
+    (CH10B, "and that concatenation avoids them at a cost",
+     "review-2026-12 p12d pass 8: chapter 10 shows concatenation gives the same four terms, which "
+     "vanish only if the weights keep the halves apart; the lab's concatenated model has them"),
     ("posenc/similarity.py", "exact, so cosines keep their bits",
      "review-2026-12 p10i pass 4: ldexp rounds a subnormal entry: cosine_similarity([1, 1.5e-323], "
      "[0, 1]) gave 2e-323; vectors of ordinary magnitude are now left alone"),
@@ -1180,6 +1193,57 @@ OLD = [
      "review-2026-12 p11h pass 5: the two layouts' Gram matrices differ by up to 2.1e-14 (summation order)"),
     ("posenc/omega_forms.py", "float32 ``exp`` and ``power`` differ from CPU to CPU",
      "review-2026-12 p11h pass 5: NumPy 2.4.6 float32 power gave the same bits with X86_V3 off; exp did not"),
+    (CH05, r"a frequency \(\omega\) stretches the wave",
+     "review-2026-12 p12b pass 9: for omega > 1 (the Answer's grid to pi, Ex3's 3.14) the wave is "
+     "squeezed, not stretched; now 'rescales'"),
+    (CH06, "hand whose frequency is a whole multiple of 1 is also near a whole number of turns",
+     "review-2026-12 p12b pass 6: holds for 2 to 10 times; at 11, 13, 15, 21-23 the (1, n) clock's "
+     "closest pair is not 44 apart, at 22 the closest 44-apart pair is 0.30 apart"),
+    (CH06, "with the 28 hands between them",
+     "review-2026-12 p12b pass 6: 7 of the 28 other hands are slower than 0.001, not between"),
+    (CH06, "# slower is better",
+     "review-2026-12 p12b pass 6: the comment stated the rule its paragraph refutes; the line shows "
+     "only that 0.01 beats 0.5"),
+    (CH13, "with NumPy's baseline kernels they match",
+     "review-2026-12 p12e pass 10: at NumPy's baseline level float32 exp, sin and cos are the C "
+     "library's expf, sinf, cosf bit for bit (glibc 2.36: 0 of 8,000 differ); the match is libm's"),
+    (CH13, "baseline levels, its own float32 kernels give errors",
+     "review-2026-12 p12e pass 10: at baseline the kernels are the C library's, not NumPy's own"),
+    (CH13, "with its baseline kernels it is not",
+     "review-2026-12 p12e pass 10: at baseline NumPy's float32 exp is the C library's expf"),
+    (CH13, "Each level adds one complex product",
+     "review-2026-12 p12e pass 10: the second level adds two (one to the offset, one to the "
+     "start): an entry takes three complex products"),
+    ("posenc/_checks.py", "Each check raises ``TypeError`` for a value of the wrong kind",
+     "review-2026-12 p12f pass 6: check_layout(1) and check_dtype(object()) raise ValueError (tests/test_bad_input.py wants it)"),
+    ("posenc/torch_module/table.py", "its low 13 bits, for float16, or 16, for bfloat16, are exactly half a step",
+     "review-2026-12 p12f pass 6: below 2**-14 float16's ties are odd multiples of 2**-25, not the low-13-bit pattern"),
+    ("posenc/distances.py", "The fast distance (``|x|^2 + |y|^2 - 2 x.y``) loses ~1e-8 to cancellation",
+     "review-2026-12 p12f pass 6: 4.8e-7 at width 512, 5.9e-6 at 16,384 (a wrong closest pair there)"),
+    ("posenc/distances.py", "so memory stays at ``_BLOCK_ENTRIES`` whatever ``n`` is",
+     "review-2026-12 p12f pass 6: every tied pair is kept; nearest_pairs(np.eye(3000), 2) asked for 101 GiB"),
+    ("posenc/_checks.py", "beside an int or a float, NumPy would read True as 1 and round 2**53 + 1",
+     "review-2026-12 p12f pass 6: [np.array(2**53 + 1), 0.5] and [np.array(True), 2] slipped past the list check"),
+    ("posenc/omega_forms.py", '"How do the pieces make the formula?" (docs/chapters/08-building-the-formula.md) measures',
+     "review-2026-12 p12f pass 6: chapter 8 sends the question to chapter 13, which measures the spellings"),
+    ("posenc/scaling/__init__.py", "changes only the frequencies ``omega_i`` it rotates by",
+     "review-2026-12 p12i pass 6: YaRN (sqrt(1/t) on queries and keys) and LongRoPE (a factor on "
+     "cosines and sines) also scale the rotated vectors"),
+    ("posenc/scaling/__init__.py", "The released code rounds the ramp's two ends to whole pairs",
+     "review-2026-12 p12i pass 6: the released code's ramp is linear in the pair index, not in turns; "
+     "truncate=False at d 64, L 4096 differs from the paper's ramp by up to 0.38"),
+    ("posenc/scaling/yarn.py", "and the released code's ``LlamaYaRNScaledRotaryEmbedding``, checked in",
+     "review-2026-12 p12i pass 6: tests/test_conformance.py runs transformers' yarn only"),
+    ("posenc/relative.py", "which differs from this by ``slope * i`` in each query row",
+     "review-2026-12 p12i pass 7: with causal=False the bias differs from Bloom's slope * j by more "
+     "than a row constant (softmax off by 0.20 at n 6, slope 0.25)"),
+    (CH10B, "so this is a budget, not a ceiling",
+     "review-2026-12 lead pass 8: an inference no recorded run settles (p12d left it; no run trains "
+     "the scaled model past 400 steps): cut, the falling loss stays"),
+    (CH05, "almost equal. One clock cannot do both.",
+     "review-2026-12 lead pass 9 (from p12b's note): over positions 0 to 99 one wave at omega near "
+     "3.131 keeps every pair 0.0104 apart, more than chapter 6's two hands (0.0093); only the "
+     "2001-position bound rules one wave out"),
 ]
 
 

@@ -17,6 +17,7 @@ the page's own code (its methods, its fold's columns, its timing loop).
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from pathlib import Path
@@ -529,6 +530,615 @@ def frequencies_spelling(form: str) -> bool:
     return form == "power" and ok
 
 
+# review-2026-12 p12e pass 10: sentences of chapter 13 whose flip passed the page check
+def last_row_holds_million(verb: str) -> bool:
+    """Chapter 13's decade table: the sampled positions end with 10**6, and decade_errors puts
+    it in the last row (its decade index is clamped to the last decade)."""
+    import inspect
+
+    from posenc import precision
+    s = precision.sample_positions(1, 6, per_decade=16)
+    src = inspect.getsource(precision.decade_errors)
+    clamped = "np.minimum(np.floor(np.log10(positions)).astype(int), last_decade - 1)" in src
+    inside = bool(s[-1] == 10**6) and clamped
+    return {"includes": inside, "excludes": not inside}.get(verb, False)
+
+
+def sample_understates(verb: str, does: str) -> bool:
+    """Chapter 13: a maximum over some of a decade's positions is at most the maximum over all of
+    them (never above: "understate"), and for the page's sample of 10 to 99 it is below."""
+    from posenc.precision import sample_positions
+    w32, omega, _ = _tutorial_float32_512()
+    s = sample_positions(1, 6, per_decade=16)
+    sub, full = s[(s >= 10) & (s < 100)], np.arange(10, 100)
+    assert set(sub.tolist()) <= set(full.tolist())
+    below = _tutorial_errors(sub, w32, omega).max() < _tutorial_errors(full, w32, omega).max()
+    return verb == "understate" and does == ("does" if below else "does not")
+
+
+def half_unit_binade(lo: str, hi: str) -> bool:
+    """Chapter 13: 2.98e-8 (2**-25) is half the float32 spacing all through [lo, hi)."""
+    from fractions import Fraction
+    a, b = float(Fraction(lo)), float(Fraction(hi))
+    top = np.nextafter(np.float32(b), np.float32(0))
+    return (b == 2 * a and float(np.spacing(np.float32(a))) / 2 == 2.0**-25
+            and float(np.spacing(top)) / 2 == 2.0**-25)
+
+
+def _nearest_float32_512() -> list:
+    """The float32 numbers nearest to 10000 ** (-2i/512), i = 0..255 (mpmath, 40 digits, then
+    rounded once to 24 bits)."""
+    import mpmath
+    with mpmath.workdps(40):
+        exact = [mpmath.power(10000, -mpmath.mpf(2 * i) / 512) for i in range(256)]
+    with mpmath.workprec(24):
+        return [float(+e) for e in exact]
+
+
+def counts_not_nearest(negation: str) -> bool:
+    """Chapter 13's spelling table: the count in parentheses after "512 float32 ... exp" is the
+    number of float32 exp-form frequencies (correctly rounded exp) that are NOT the float nearest
+    to the exact value (mpmath), 172, not the number that are (84)."""
+    w32, _, _ = _tutorial_float32_512()
+    nearest = _nearest_float32_512()
+    wrong = int(sum(float(w) != n for w, n in zip(w32, nearest)))
+    shown = int(re.search(r"512 float32 power [\d.]+ \(\d+\) +reciprocal [\d.]+ \(\d+\) +exp [\d.]+ \((\d+)\)",
+                          ch13_text())[1])
+    return {"*not* ": shown == wrong, "": shown == 256 - wrong}.get(negation, False)
+
+
+def power_rounds(times: str) -> bool:
+    """Chapter 13: at d_model 512 the float32 exponent -2i/512 is exact for every pair, so a
+    correctly rounded ** leaves one rounding (its result's); at 768 the exponent rounds too."""
+    exact = all(float(np.float32(-2 * i) / np.float32(512)) == -2 * i / 512 for i in range(256))
+    exact768 = all(float(np.float32(-2 * i) / np.float32(768)) == -2 * i / 768 for i in range(384))
+    return {"once": exact and not exact768, "twice": not exact}.get(times, False)
+
+
+def exp_ablation_512() -> dict:
+    """Chapter 13: the float64 exp spelling at d_model 512 with its roundings removed one at a
+    time (mpmath, 40 digits): worst relative error over the 256 pairs, in float64 epsilons."""
+    import math
+    import mpmath
+    with mpmath.workdps(40):
+        ln, f = mpmath.log(10000), -math.log(10000.0) / 512
+        exact = [mpmath.power(10000, -mpmath.mpf(2 * i) / 512) for i in range(256)]
+
+        def worst(arg, round_result=True):
+            errs = []
+            for i, e in enumerate(exact):
+                v = mpmath.exp(arg(i))
+                errs.append(abs((mpmath.mpf(float(v)) if round_result else v) / e - 1))
+            return round(float(max(errs)) / 2.0**-52, 2)
+        return {"exact argument": worst(lambda i: -2 * i * ln / 512),
+                "exact exp": worst(lambda i: mpmath.mpf(2 * i * f), round_result=False),
+                "logarithm": worst(lambda i: 2 * i * mpmath.mpf(f)),
+                "product": worst(lambda i: mpmath.mpf(float(-2 * i * ln / 512)))}
+
+
+def exp_ablation_named(first: str, a: str, second: str, b: str) -> bool:
+    """Chapter 13: "with an exact X the error falls to a, with an exact Y to b"."""
+    name = {"argument": "exact argument", "`exp` of the rounded argument": "exact exp"}
+    got = exp_ablation_512()
+    return (first in name and second in name and first != second
+            and got[name[first]] == float(a) and got[name[second]] == float(b))
+
+
+def rounding_alone_named(first: str, a: str, second: str, b: str) -> bool:
+    """Chapter 13: "the X's rounding alone gives a epsilons, the Y's alone b"."""
+    got = exp_ablation_512()
+    return ({first, second} == {"logarithm", "product"}
+            and got[first] == float(a) and got[second] == float(b))
+
+
+def relative_errors_compare(phrase: str) -> bool:
+    """Chapter 13: the float32 frequencies of precision.omega_in, as plain relative errors
+    (mpmath), order the power and exp spellings as the epsilon table does (power smaller), at
+    512 and 768."""
+    import mpmath
+    from posenc import precision
+    same = True
+    for d in (512, 768):
+        with mpmath.workdps(40):
+            exact = [mpmath.power(10000, -mpmath.mpf(2 * i) / d) for i in range(d // 2)]
+            rel = {f: max(abs(mpmath.mpf(float(w)) / e - 1)
+                          for w, e in zip(precision.omega_in("float32", d, form=f), exact))
+                   for f in ("power", "exp")}
+        table = spelling_error(d, "exp", "float32") > spelling_error(d, "power", "float32")
+        same &= (rel["exp"] > rel["power"]) == table
+    return {"the same way": same, "the other way": not same}.get(phrase, False)
+
+
+def float32_tables_by_spelling() -> dict:
+    """Chapter 13: the whole-float32 table (positions 0 to 4095, d_model 512, float32 angle, sines
+    rounded once to float32) with power-form (correctly rounded: the nearest float32) and
+    exp-form frequencies; worst error against float64 sines of the exact angles."""
+    w_exp, omega, _ = _tutorial_float32_512()
+    w_power = np.array(_nearest_float32_512(), np.float32)
+    pos = np.arange(4096)
+    return {"power": float(_tutorial_errors(pos, w_power, omega).max()),
+            "exp spelling": float(_tutorial_errors(pos, w_exp, omega).max())}
+
+
+def float32_tables_named(a: str, first: str, b: str, second: str, apart: str) -> bool:
+    """Chapter 13: "is a with the X and b with the Y, p% apart"."""
+    got = float32_tables_by_spelling()
+    return ({first, second} == set(got) and f"{got[first]:.2e}" == a and f"{got[second]:.2e}" == b
+            and f"{100 * abs(1 - got['exp spelling'] / got['power']):.1f}" == apart)
+
+
+_LIBM_PROBE = """
+import ctypes, ctypes.util, json, numpy as np
+libm = ctypes.CDLL(ctypes.util.find_library("m"))
+x = np.random.default_rng(0).uniform(-10, 10, 4000).astype(np.float32)
+x = np.concatenate([x, np.arange(1, 4001, dtype=np.float32) * np.float32(0.96)])
+same = {}
+for f in ("exp", "sin", "cos"):
+    c = getattr(libm, f + "f")
+    c.restype, c.argtypes = ctypes.c_float, [ctypes.c_float]
+    a = x[:4000] / 2 if f == "exp" else x
+    same[f] = bool(np.array_equal(getattr(np, f)(a), np.array([c(float(v)) for v in a], np.float32)))
+print(json.dumps(same))
+"""
+
+
+def baseline_calls_libm(level: str) -> bool:
+    """Chapter 13: at NumPy's baseline level (AVX2 and AVX-512 disabled, as `make portable`
+    runs it) NumPy's float32 exp, sin and cos are the C library's expf, sinf and cosf, bit for
+    bit; so what the page says of that level is said of the C library (x86-64 Linux only)."""
+    return level.startswith("level") and "the C library's" in level and _libm_at_baseline()
+
+
+@functools.lru_cache(maxsize=1)
+def _libm_at_baseline() -> bool:
+    import json
+    import os
+    import platform
+    import subprocess
+    import sys
+    if platform.machine() not in ("x86_64", "AMD64") or platform.system() != "Linux":
+        pytest.skip("the probe loads the C library's float functions by name (x86-64 Linux)")
+    env = {**os.environ, "NPY_DISABLE_CPU_FEATURES": "X86_V3 X86_V4 AVX512_ICL AVX512_SPR"}
+    out = subprocess.run([sys.executable, "-c", _LIBM_PROBE], env=env, capture_output=True,
+                         text=True, check=True)
+    return all(json.loads(out.stdout.strip().splitlines()[-1]).values())
+
+
+def interleaved_order(*words: str) -> bool:
+    """Chapter 13: posenc.encode's interleaved row is sin, cos, sin, cos, ... (column 0 is
+    sin(pos * omega_0), column 1 its cosine), the order of a complex number sin + i cos."""
+    import posenc
+    row = posenc.encode([1], 4)[0]
+    w = 10000.0 ** (-np.arange(0, 4, 2) / 4)
+    names = {"sin": np.sin, "cos": np.cos}
+    return (len(words) == 4 and all(x in names for x in words)
+            and all(np.isclose(row[k], names[x](w[k // 2])) for k, x in enumerate(words)))
+
+
+def error_columns(word: str) -> bool:
+    """Chapter 13, Exercise 1: at position 50,000 the tutorial's float32 row (d_model 512) errs
+    most in its low columns (the first 64, fast pairs), far less in the high ones (last 256)."""
+    w32, omega, _ = _tutorial_float32_512()
+    angle = (np.float32(50_000) * w32).astype(np.float64)
+    got = np.stack([np.sin(angle), np.cos(angle)], -1).astype(np.float32).astype(np.float64)
+    exact = np.stack([np.sin(50_000 * omega), np.cos(50_000 * omega)], -1)
+    miss = np.abs(got - exact).reshape(-1)
+    return {"low": miss[:64].max() > miss[256:].max(),
+            "high": miss[256:].max() > miss[:64].max()}.get(word, False)
+
+
+def block_extremes(small_need: str, large_need: str) -> bool:
+    """Chapter 13, Exercise 2: for 8192 positions, blocks of 1 need more start rows than offset
+    rows, one block of 8192 more offset rows than start rows (the split as rotated_table plans
+    it: offsets b and m*a with m = ceil(sqrt(B)), starts by groups of 8 blocks; its total is
+    posenc.fast.exact_rows)."""
+    import math
+
+    from posenc.fast import exact_rows
+    n, rows = 8192, {}
+    for b in (1, n):
+        r, m, q = min(b, n), math.isqrt(b - 1) + 1, np.arange(n) // b
+        offsets = min(m, r) + len(range(0, r, m))
+        starts = np.unique(q // 8).size + np.unique(q % 8).size
+        assert offsets + starts == exact_rows(np.arange(n), block=b)
+        rows[b] = {"offsets": offsets, "starts": starts}
+    other = {"starts": "offsets", "offsets": "starts"}
+    return (other.get(small_need) == large_need
+            and rows[1][small_need] > rows[1][large_need] and rows[n][large_need] > rows[n][small_need])
+
+
+def factor_rounded(times: str) -> bool:
+    """Chapter 13: omega_forms' float32 exp spelling takes the float64 factor -log(10000)/d
+    rounded once to float32 (the tutorial's frequencies, mpmath exp of 2i times that float32)."""
+    from posenc.omega_forms import frequencies_as_written
+    w32, _, _ = _tutorial_float32_512()
+    return times == "once" and np.array_equal(
+        frequencies_as_written(512, form="exp", dtype="float32"), w32)
+
+
+def paper_divides(op: str, verb: str) -> bool:
+    """Chapter 13: the paper's angle is pos / 10000^(2i/d_model) (PE(pos, 2i) = sin(pos /
+    10000^(2i/d_model))): each position divided by the power; the verb must name the operator
+    the formula beside it shows, and that operator must be the paper's division."""
+    import posenc
+    w = 10000.0 ** (np.arange(0, 8, 2) / 8)              # the powers
+    divided = np.sin(7 / w)                              # the paper: pos / power
+    return (op == "/" and verb == "dividing"
+            and np.allclose(posenc.encode([7], 8)[0, 0::2], divided))
+
+
+def half_positions_collide(word: str) -> bool:
+    """Chapter 13: positions 2048 and 2049 are one float16 number, 256 and 257 one bfloat16
+    number, so every row built from them in that type is the same row."""
+    import torch
+    same16 = np.float16(2048) == np.float16(2049)
+    same_bf16 = bool(torch.tensor([256.0, 257.0]).to(torch.bfloat16).unique().numel() == 1)
+    return {"identical": same16 and same_bf16, "different": not (same16 and same_bf16)}.get(word, False)
+
+
+def rounding_checks_near_boundary(where: str) -> bool:
+    """Chapter 13 on posenc.rounding: the libm float64 value is rounded to float32 directly, and
+    mpmath is consulted only when that value lies near a float32 rounding boundary (a midpoint):
+    a libm value placed exactly on a midpoint sends the element to mpmath, an ordinary one not."""
+    import math
+
+    from posenc import rounding
+    calls = []
+    mp_sin, libm_sin = rounding._MP["sin"], rounding._LIBM["sin"]
+    y = np.float32(math.sin(1.0))
+    mid = (float(y) + float(np.nextafter(y, np.float32(1)))) / 2
+    try:
+        rounding._MP["sin"] = lambda v: (calls.append(v), mp_sin(v))[1]
+        rounding.apply("sin", [1.0], "float32")
+        ordinary = len(calls)
+        rounding._LIBM["sin"] = lambda a: mid if a == 1.0 else libm_sin(a)
+        got = rounding.apply("sin", [1.0], "float32")[0]
+        on_midpoint = len(calls) - ordinary
+    finally:
+        rounding._MP["sin"], rounding._LIBM["sin"] = mp_sin, libm_sin
+    near = ordinary == 0 and on_midpoint == 1 and got == y
+    return {"near": near, "far from": not near}.get(where, False)
+
+
+def rotation_products_per_entry() -> int:
+    """Chapter 13: how many complex products posenc.fast.rotated_table applies to an entry
+    (d_model 64, block 64): its float64 rows equal, bit for bit, this chain of exact rows
+    (np.sin, np.cos of float64 angles) multiplied together, position p = 512c + 64e + 8a + b."""
+    import posenc
+    from posenc.fast import rotated_table
+    w = posenc.frequencies(64)
+
+    def exact(k, sign):                     # sin + i cos (sign +1) or cos - i sin (sign -1)
+        z = np.empty(w.shape, np.complex128)
+        z.real, z.imag = (np.sin(k * w), np.cos(k * w)) if sign > 0 else (np.cos(k * w), -np.sin(k * w))
+        return z
+    pos = np.array([0, 3, 77, 1000, 8191, 54_321])
+    products, rows = set(), []
+    for p in pos:
+        c, e, a, b = p // 512, p % 512 // 64, p % 64 // 8, p % 8
+        offset = exact(8.0 * a, -1) * exact(float(b), +1)
+        start = exact(512.0 * c, -1) * exact(64.0 * e, -1)
+        rows.append(offset * start)
+        products.add(3)
+    table = rotated_table(pos, w).view(np.complex128)
+    return products.pop() if np.array_equal(table, np.array(rows)) else -1
+
+
+def tutorial_method_type(name: str) -> bool:
+    """Chapter 13: the "float32 angle (tutorial)" rows hold float32 numbers (each entry is
+    its own float32 rounding), some of them not float16 numbers."""
+    from posenc import precision
+    t = precision.build("float32 angle (tutorial)", [7, 999, 50_000], 64)
+    is32 = bool(np.all(t.astype(np.float32).astype(np.float64) == t))
+    is16 = bool(np.all(t.astype(np.float16).astype(np.float64) == t))
+    return {"float32": is32 and not is16, "float16": is16, "float64": not is32}.get(name, False)
+
+
+def widest_gap(lo: str, hi: str) -> bool:
+    """Chapter 13: sines and cosines lie in [-1, 1] (own NumPy over many angles), so two of
+    them differ by at most 1 - (-1) = 2, the figure the sentence compares with."""
+    v = np.sin(np.linspace(0, 7, 10_001))
+    return float(lo) == round(float(v.min())) and float(hi) == round(float(v.max())) \
+        and float(hi) - float(lo) == 2
+
+
+def _ch13_raw() -> str:
+    return (ROOT / CH13).read_text()
+
+
+def bound_pattern(ordinal: str) -> bool:
+    """Chapter 13: the numbered pattern named ("the first pattern below") is the one that
+    derives the bound (it follows the sentence and says "bound the error")."""
+    text = _ch13_raw()
+    at = text.index("derived in the ")
+    patterns = re.split(r"\n(\d)\. \*\*", text[text.index("Three patterns stand out:"):])[1:]
+    body = {int(patterns[k]): patterns[k + 1] for k in range(0, len(patterns), 2)}
+    n = NUMBER_WORDS.get(ordinal)
+    return (n in body and "bound the error" in body[n]
+            and at < text.index("Three patterns stand out:"))
+
+
+def section_is_later(word: str) -> bool:
+    """Chapter 13: the section the exp-spelling link points to comes after the link."""
+    text = _ch13_raw()
+    link, head = text.index("(#exp-logbase-2i-d-or-base-2i-d)"), text.index("\n## `exp(-log(base)")
+    return {"later": head > link, "earlier": head < link}.get(word, False)
+
+
+def benchmark_at_end(word: str) -> bool:
+    """Chapter 13: the recorded benchmark is the last thing in the section whose first paragraph
+    names it (only its indented fold lies between it and the next heading)."""
+    text = _ch13_raw()
+    sentence = text.index("In the recorded benchmark at the ")
+    fold = text.index('??? note "Recorded benchmark (large tables)"')
+    after = text[fold:text.index("\n## ", fold)].splitlines()[1:]
+    last = fold > sentence and text.rfind("\n## ", 0, fold) < sentence and all(
+        not line.strip() or line.startswith("    ") for line in after)
+    return {"end": last, "start": not last}.get(word, False)
+
+
+def benchmark_direction(word: str) -> bool:
+    """Chapter 13's Summary points to the recorded benchmark: it comes before the Summary."""
+    text = _ch13_raw()
+    fold, here = text.index('??? note "Recorded benchmark'), text.index("(recorded benchmark ")
+    return {"above": fold < here, "below": fold > here}.get(word, False)
+
+
+def rows_by_kind(first: str, second: str) -> bool:
+    """Chapter 13, Exercise 2: for 8192 positions in blocks of B (16 to 1024), the offset rows
+    number about 2 sqrt(B) and the block-start rows N/(8B) + 8 (the rotation plan's split, whose
+    sum is posenc.fast.exact_rows)."""
+    import math
+
+    from posenc.fast import exact_rows
+    n, ok = 8192, True
+    for b in (16, 64, 256, 1024):
+        m, q = math.isqrt(b - 1) + 1, np.arange(n) // b
+        offsets = min(m, b) + len(range(0, b, m))
+        starts = np.unique(q // 8).size + np.unique(q % 8).size
+        ok &= offsets + starts == exact_rows(np.arange(n), block=b)
+        ok &= abs(offsets - 2 * math.sqrt(b)) <= 2 and starts == n // (8 * b) + 8
+    return ok and (first, second) == ("offset", "block-start")
+
+
+def block_of_one(kind: str) -> bool:
+    """Chapter 13, Exercise 2: with blocks of 1 every position p splits as start p, offset 0:
+    8192 positions have 8192 distinct starts and a single offset."""
+    p, b = np.arange(8192), 1
+    starts, offsets = np.unique(p // b * b).size, np.unique(p % b).size
+    return {"start": starts == p.size and offsets == 1,
+            "offset": offsets == p.size and starts == 1}.get(kind, False)
+
+
+def exp_rounds(times: str) -> bool:
+    """Chapter 13, Exercise 4: posenc.rounding's correctly rounded float32 exp of the tutorial's
+    arguments is mpmath's exp rounded once to 24 bits, element for element."""
+    import math
+
+    import mpmath
+    from posenc import rounding
+    x = np.arange(0, 512, 2).astype(np.float32) * np.float32(-math.log(10000.0) / 512)
+    with mpmath.workdps(40):
+        exact = [mpmath.exp(mpmath.mpf(float(a))) for a in x]
+    with mpmath.workprec(24):
+        once = np.array([float(+e) for e in exact], np.float32)
+    return times == "once" and np.array_equal(rounding.apply("exp", x, "float32"), once)
+
+
+def exp_error_kinds(given: str, result: str) -> bool:
+    """Chapter 13, Exercise 4: an absolute error d of x becomes a relative error d of e**x,
+    whatever x: e**(x + d) / e**x - 1 is about d at x = -9.2, -1 and 0 (mpmath)."""
+    import mpmath
+    d = mpmath.mpf("1e-7")
+    with mpmath.workdps(40):
+        rel = [mpmath.exp(x + d) / mpmath.exp(x) - 1 for x in (mpmath.mpf("-9.2"), -1, 0)]
+    return (given, result) == ("absolute", "relative") and all(abs(r / d - 1) < 1e-6 for r in rel)
+
+
+def stored_after_building(when: str) -> bool:
+    """Chapter 13: "float64, stored as float16" is the finished float64 table rounded to float16
+    (posenc.encode, then the cast), not the table built in float16."""
+    import posenc
+    from posenc import precision
+    p = [3, 700, 3000]
+    stored = precision.build("float64, stored as float16", p, 64)
+    after = np.array_equal(stored, posenc.encode(p, 64).astype(np.float16).astype(np.float64))
+    before = np.array_equal(stored, precision.build("built in float16", p, 64))
+    return {"after": after and not before, "before": before}.get(when, False)
+
+
+def single_product(phrase: str) -> bool:
+    """Chapter 13: (sin a + i cos a)(cos b - i sin b) = sin(a+b) + i cos(a+b): one complex
+    multiplication gives both formulas (NumPy, several angles)."""
+    a, b = np.linspace(0, 50, 101), np.linspace(3, -7, 101)
+    z = (np.sin(a) + 1j * np.cos(a)) * (np.cos(b) - 1j * np.sin(b))
+    return phrase == "a single complex product" and np.allclose(z, np.sin(a + b) + 1j * np.cos(a + b))
+
+
+def float16_near_two_at(word: str) -> bool:
+    """Chapter 13: the tutorial's code on float16 tensors (PyTorch 2.13, CPU), d_model 512, over
+    positions 100 to 9999: 4134 is the first position whose worst error exceeds 1.99, and later
+    ones exceed it too (so it is not the last)."""
+    import math
+
+    import torch
+    pos = np.arange(100, 10_000)
+    p = torch.from_numpy(pos).to(torch.float16)[:, None]
+    a = p * torch.exp(torch.arange(0, 512, 2).to(torch.float16) * (-math.log(10000.0) / 512))
+    got = torch.stack([torch.sin(a), torch.cos(a)], -1).reshape(len(pos), 512).double().numpy()
+    theta = np.multiply.outer(pos.astype(float), 10000.0 ** (-np.arange(0, 512, 2) / 512))
+    err = np.abs(got - np.stack([np.sin(theta), np.cos(theta)], -1).reshape(len(pos), 512)).max(axis=1)
+    near = pos[err > 1.99]
+    return {"first": int(near[0]) == 4134, "last": int(near[-1]) == 4134}.get(word, False)
+
+
+def rotation_direct_gaps(large: str, small: str) -> bool:
+    """Chapter 13: near position one million the rotation's float32 table and the direct float64
+    table cast to float32 differ at a few entries; those of size at least 1/8 are one float32
+    step apart, and every gap of more than one step is under 1e-8, at entries below 1/8 in size
+    (the float64 error, about 1e-10, spans several float32 steps only there)."""
+    import posenc
+    from posenc.fast import rotated_table
+    p = np.arange(999_900, 1_000_001)
+    w = posenc.frequencies(512)
+    fast = rotated_table(p, w, dtype="float32")
+    theta = np.multiply.outer(p.astype(np.float64), w)
+    direct = np.stack([np.sin(theta), np.cos(theta)], -1).reshape(len(p), -1).astype(np.float32)
+    differ = fast != direct
+    a, b = direct[differ], fast[differ]
+    one_step = np.nextafter(a, b) == b
+    gap = np.abs(a.astype(float) - b.astype(float))
+    big = np.abs(a) >= 1 / 8
+    ok = bool(np.all(one_step[big]) and np.all(gap[~one_step] < 1e-8) and np.all(~big[~one_step]))
+    return ok and (large, small) == ("large", "small")
+
+
+def bfloat16_method_ordinal(ordinal: str) -> bool:
+    """Chapter 13: "built in bfloat16" is the sixth of precision.METHODS."""
+    from posenc import precision
+    return NUMBER_WORDS.get(ordinal) == precision.METHODS.index("built in bfloat16") + 1
+
+
+def position_multiplies(verb: str) -> bool:
+    """Chapter 13: the frequency's rounding error times the position: 0.030 at one million for
+    the worst of the 20 fast pairs (own mpmath frequencies)."""
+    _, _, freq_err = _tutorial_float32_512()
+    return verb == "multiplies" and round(float(np.max(10**6 * freq_err[:20])), 3) == 0.03
+
+
+def float16_even_then_four(parity: str) -> bool:
+    """Chapter 13: the integers float16 holds from 2049 to 4096 are even, from 4097 multiples of 4."""
+    held = {float(np.float16(k)) for k in range(2049, 4097)}
+    return {"even": all(h % 2 == 0 for h in held), "odd": all(h % 2 == 1 for h in held)}.get(parity, False)
+
+
+def numpy_numbers_describe(first: str, second: str) -> bool:
+    """Chapter 13: NumPy's float32 exp on this machine's kernels is not the correctly rounded
+    (float32) value for some arguments, so a table built with it describes the kernels."""
+    from posenc import rounding
+    x = np.random.default_rng(0).uniform(-9.3, 0, 20_000).astype(np.float32)
+    kernel = bool(np.any(np.exp(x) != rounding.apply("exp", x, "float32")))
+    return (first, second) == ("this CPU's kernels", "float32") and kernel
+
+
+def rounds_once(times: str) -> bool:
+    """Chapter 13: posenc.rounding's float32 sin equals mpmath's sin rounded once to 24 bits."""
+    import mpmath
+    from posenc import rounding
+    x = np.random.default_rng(1).uniform(-2000, 2000, 300).astype(np.float32)
+    with mpmath.workdps(40):
+        exact = [mpmath.sin(mpmath.mpf(float(a))) for a in x]
+    with mpmath.workprec(24):
+        once = np.array([float(+e) for e in exact], np.float32)
+    return times == "once" and np.array_equal(rounding.apply("sin", x, "float32"), once)
+
+
+def table_reports_largest(word: str) -> bool:
+    """Chapter 13's spelling table: the exp figure at 512 in float32 is the largest relative error
+    over the 256 pairs (4.75 epsilons), not a mean."""
+    shown = float(re.search(r"512 float32 power [\d.]+ \(\d+\) +reciprocal [\d.]+ \(\d+\) +exp ([\d.]+)",
+                            ch13_text())[1])
+    return word == "largest" and round(spelling_error(512, "exp", "float32"), 2) == shown
+
+
+def half_epsilon_not_proof(phrase: str) -> bool:
+    """Chapter 13: v = 1 - 0.4 * 2**-53: the float 1 - 2**-53 is 0.3 epsilons off (under half),
+    yet 1 is nearer: an error under half an epsilon does not prove correct rounding."""
+    import mpmath
+    with mpmath.workdps(40):
+        v = 1 - mpmath.mpf(2) ** -53 * mpmath.mpf("0.4")
+        below = mpmath.mpf(1) - mpmath.mpf(2) ** -53
+        rel = abs(below / v - 1) / mpmath.mpf(2) ** -52
+        counter = rel < 0.5 and abs(1 - v) < abs(below - v)
+    return {"does not prove": bool(counter), "proves": not counter}.get(phrase, False)
+
+
+def argument_inherits(kind: str) -> bool:
+    """Chapter 13: with f = fl(ln 10000) / 512 (exact division), 2i * f taken exactly carries the
+    same relative error as fl(ln 10000) for every pair: a relative error x inherits."""
+    import math
+    import mpmath
+    with mpmath.workdps(40):
+        ln = mpmath.log(10000)
+        r = mpmath.mpf(math.log(10000.0)) / ln - 1
+        f = mpmath.mpf(-math.log(10000.0) / 512)
+        same = all(abs((2 * i * f) / (-2 * i * ln / 512) - 1 - r) < mpmath.mpf(10) ** -30 for i in range(1, 256))
+    return {"relative": same, "absolute": not same}.get(kind, False)
+
+
+def rotation_section_below(word: str) -> bool:
+    """Chapter 13's "What to do" points to the rotation builder, whose section comes after it."""
+    text = _ch13_raw()
+    here, section = text.index("(or with the rotation builder "), text.index("## Exact *and* fast: rotation")
+    return {"below": section > here, "above": section < here}.get(word, False)
+
+
+def opposite_sides(phrase: str) -> bool:
+    """Chapter 13: where the rotation's and direct evaluation's float32 tables differ near one
+    million, their two float64 values lie on opposite sides of the float32 midpoint between."""
+    import posenc
+    from posenc import precision
+    from posenc.fast import rotated_table
+    p = np.arange(999_900, 1_000_001)
+    w = posenc.frequencies(512)
+    a64, b64 = rotated_table(p, w), precision.reference(p, 512)
+    a32, b32 = a64.astype(np.float32), b64.astype(np.float32)
+    d = a32 != b32
+    mid = (a32[d].astype(float) + b32[d].astype(float)) / 2
+    opposite = bool(d.any()) and bool(np.all((a64[d] - mid) * (b64[d] - mid) < 0))
+    return {"opposite sides": opposite, "the same side": not opposite}.get(phrase, False)
+
+
+def omega_one_pairs(word: str) -> bool:
+    """Chapter 13: omega near 1 are the fastest pairs (the largest frequencies)."""
+    w = 10000.0 ** (-np.arange(0, 512, 2) / 512)
+    return {"fastest": w[0] == w.max() == 1.0, "slowest": w[0] == w.min()}.get(word, False)
+
+
+def angle_only_crossing(word: str) -> bool:
+    """Chapter 13, Exercise 1: exact float64 frequencies, the angle rounded to float32, sines
+    rounded once: on positions 0..200,000 in steps of 500 the first error above 1e-3 comes at a
+    smaller position for d_model 512 than for 64 (own NumPy, float64 sines of float32 angles)."""
+    grid = np.arange(0, 200_001, 500)
+    first = {}
+    for d in (512, 64):
+        w = 10000.0 ** (-np.arange(0, d, 2) / d)
+        a = (grid[:, None] * w).astype(np.float32).astype(np.float64)
+        got = np.stack([np.sin(a), np.cos(a)], -1).astype(np.float32).astype(np.float64)
+        th = np.multiply.outer(grid.astype(np.float64), w)
+        err = np.abs(got - np.stack([np.sin(th), np.cos(th)], -1)).reshape(len(grid), -1).max(axis=1)
+        first[d] = int(grid[np.flatnonzero(err > 1e-3)[0]])
+    return {"still": first[512] < first[64], "no longer": first[512] >= first[64]}.get(word, False)
+
+
+def one_block_needs(kind: str) -> bool:
+    """Chapter 13, Exercise 2: one block of 8192 needs about 2 sqrt(8192) = 181 offset rows (the
+    plan's split gives 182) and 2 start rows."""
+    import math
+    b, n = 8192, 8192
+    m = math.isqrt(b - 1) + 1
+    offsets, starts = min(m, b) + len(range(0, b, m)), 2
+    return {"offsets": abs(offsets - 2 * math.sqrt(b)) < 2, "starts": abs(starts - 2 * math.sqrt(b)) < 2}.get(kind, False)
+
+
+def fastest_angle_50000(word: str) -> bool:
+    """Chapter 13, Exercise 3: at position 50,000 the pair with omega = 1 has angle 50,000; the
+    slowest pair's angle is 50,000 * 10000**(-510/512), about 5."""
+    w = 10000.0 ** (-np.arange(0, 512, 2) / 512)
+    return {"fastest": 50_000 * w.max() == 50_000, "slowest": 50_000 * w.min() == 50_000}.get(word, False)
+
+
+def building_not_storing(cause: str, other: str) -> bool:
+    """Chapter 13, Exercise 3: at position 50,000 the float32 tutorial row (own mpmath
+    frequencies) errs far more than the exact row stored in float16 or in float32."""
+    w32, omega, _ = _tutorial_float32_512()
+    built = _tutorial_errors([50_000], w32, omega)[0]
+    exact = np.stack([np.sin(50_000 * omega), np.cos(50_000 * omega)], -1).reshape(-1)
+    stored16 = np.abs(exact.astype(np.float16).astype(float) - exact).max()
+    stored32 = np.abs(exact.astype(np.float32).astype(float) - exact).max()
+    return (cause, other) == ("building", "storing") and built > 10 * stored16 > stored32
+
+
 # (page, pattern with one group per count, value of each group); every match is compared.
 COUNTS = [
     (CH04, r"Going from 31 to 32 flips (\w+) bits at once", lambda: bits_differing(31, 32)),
@@ -583,6 +1193,8 @@ COUNTS = [
     # review-2026-12 p8e pass 7: two counts of roundings that a flip to "three" left passing
     (CH13, r"in step with the position\. (\w+) roundings reach the angle", float32_angle_roundings),
     (CH13, r"is exact, but (\w+) roundings reach \\\(x\\\)", float64_argument_roundings),
+    # review-2026-12 p12e pass 10: "Each level adds one complex product"; the second level adds two
+    (CH13, r"An entry takes (\w+) complex products", rotation_products_per_entry),
     # review-2026-12 p6d pass 6: more small counts of chapter 3 that a flip left passing
     (CH03, r"\*\*Answer\.\*\* (\w+) properties, each precise", lambda: len(properties().PROPERTIES)),
     (CH03, r"None of the (\w+) naive candidates", lambda: len(candidates()) - 1),
@@ -692,6 +1304,72 @@ HOLDS = [
     (CH13, r"and PyTorch's (\w+ and \w+) ones \(`make portable` runs each\)", portable_torch_levels),
     (CH13, r"the float64 angle is itself about (\S+) off",
      lambda shown: round(np.log10(float(shown))) == round(np.log10(float64_angle_error_at_a_million()))),
+    # review-2026-12 p12e pass 10: passed the page check flipped (excludes, overstate, [1, 2),
+    # "are the float nearest", "rounds twice", the two ablations swapped, "the other way", the two
+    # tables' errors swapped, "(cos, sin, ...)"); "NumPy's baseline kernels" are the C library's
+    (CH13, r"The last row (\w+) position 1,000,000 itself", last_row_holds_million),
+    (CH13, r"A sample can only (\w+) a decade's worst case, and this one (\w+)\.", sample_understates),
+    (CH13, r"2\.98e-8 is the rounding of values in \[(\S+), (\S+)\) to float32", half_unit_binade),
+    (CH13, r"how many of the frequencies are ((?:\*not\* )?)the float nearest", counts_not_nearest),
+    (CH13, r"a correctly rounded `\*\*` then rounds (\w+)", power_rounds),
+    (CH13, r"with an exact (argument|`exp` of the rounded argument) the error falls to (\d+\.\d+) epsilons, "
+     r"with an exact (argument|`exp` of the rounded argument) to (\d+\.\d+)", exp_ablation_named),
+    (CH13, r"the (\w+)'s rounding alone gives (\d+\.\d+) epsilons, the (\w+)'s alone (\d+\.\d+)",
+     rounding_alone_named),
+    (CH13, r"the power and the exp spellings compare (the \w+ way)", relative_errors_compare),
+    (CH13, r"is (\S+) with the (power|exp spelling) and (\S+) with the (power|exp spelling), ([\d.]+)% apart",
+     float32_tables_named),
+    (CH13, r"an interleaved row \((\w+), (\w+), (\w+), (\w+), \.\.\.\)", interleaved_order),
+    (CH13, r"NumPy's baseline (kernels|level, which calls the C library's `expf`, `sinf` and `cosf`),? they match",
+     baseline_calls_libm),
+    (CH13, r"The error sits in the (\w+) columns because", error_columns),
+    (CH13, r"Small blocks need many (\w+), large blocks many (\w+);", block_extremes),
+    (CH13, r"computed in Python's float64 and rounded (\w+) to the working type", factor_rounded),
+    (CH13, r"the paper writes \\\(pos (\S+) \\text\{base\}\^\{2i/d\}\\\), (\w+) each position by the power",
+     paper_divides),
+    (CH13, r"NumPy 2\.4's float32 kernels at its AVX2 level, and (the C library's) at its baseline level",
+     lambda who: baseline_calls_libm("level, " + who)),
+    (CH13, r"with (the C library's) `expf`, which NumPy calls at its baseline level, it is not",
+     lambda who: baseline_calls_libm("level, " + who)),
+    (CH13, r"So two different positions get \*(\w+)\* rows when the table is built in half precision",
+     half_positions_collide),
+    (CH13, r"checked against mpmath wherever it lies (near|far from) a float32 rounding boundary",
+     rounding_checks_near_boundary),
+    (CH13, r"the angle `pos \* omega` and the sine and cosine, all in (\w+)\.", tutorial_method_type),
+    (CH13, r"within a hundredth of 2, the largest possible gap between two numbers in \[(\S+), (\S+)\]\.",
+     widest_gap),
+    (CH13, r"derived in the (\w+) pattern below", bound_pattern),
+    (CH13, r"the `exp` spelling of \[an? (\w+) section\]\(#exp-logbase-2i-d-or-base-2i-d\)", section_is_later),
+    (CH13, r"In the recorded benchmark at the (\w+) of this section", benchmark_at_end),
+    (CH13, r"\(recorded benchmark (\w+)\)", benchmark_direction),
+    (CH13, r"sines and cosines for about \\\(2\\sqrt B\\\) (\S+) rows and about \\\(N/\(8B\) \+ 8\\\) (\S+) rows",
+     rows_by_kind),
+    (CH13, r"with blocks of 1 each position is an? (\w+) \(one exact row", block_of_one),
+    (CH13, r"A correctly rounded `exp` rounds its result (\w+), to at most half a unit", exp_rounds),
+    (CH13, r"`exp` passes an? (\w+) error of \\\(x\\\) on as an? (\w+) error of its result", exp_error_kinds),
+    (CH13, r"as when a model is moved to half precision (\w+) the table was built", stored_after_building),
+    (CH13, r"the pair of formulas is (a single complex product|\w+ complex products?)", single_product),
+    (CH13, r"the (\w+) position whose error comes within a hundredth of 2 is 4134", float16_near_two_at),
+    (CH13, r"one float32 step for the (\w+) values, and less than 1e-8 for the (\w+) ones", rotation_direct_gaps),
+    (CH13, r"\(the (\w+), built in bfloat16, sits above 1\.5", bfloat16_method_ordinal),
+    (CH13, r"an error that the position (\w+): 0\.030 at one million", position_multiplies),
+    (CH13, r"up to 4096 only the (\w+) ones, then multiples of four", float16_even_then_four),
+    (CH13, r"the numbers would describe (this CPU's kernels|float32), not (float32|this CPU's kernels)", numpy_numbers_describe),
+    (CH13, r"float32 rounding boundary\) and rounds it (\w+)\.", rounds_once),
+    (CH13, r"report the (\w+) relative error over all pairs", table_reports_largest),
+    (CH13, r"an error under half an epsilon (does not prove|proves) correct rounding", half_epsilon_not_proof),
+    (CH13, r"\(an? (\w+) error \\\(r\\\), which \\\(x\\\) inherits\)", argument_inherits),
+    (CH13, r"\(or with the rotation builder (\w+)\)", rotation_section_below),
+    (CH13, r"can land on (opposite sides|the same side) of the midpoint", opposite_sides),
+    (CH13, r"An angle near \\\(pos\\\) \(the (\w+) pairs, \\\(\\omega \\approx 1\\\)\)", omega_one_pairs),
+    (CH13, r"rounding only the angle, it (still|no longer) crosses first", angle_only_crossing),
+    (CH13, r"with one block of 8192 the (\w+) need about", one_block_needs),
+    (CH13, r"At position 50,000 the (\w+) angles are about 50,000 radians", fastest_angle_50000),
+    (CH13, r"the error comes from (building|storing), not from (storing|building)", building_not_storing),
+    (CH13, r"built in float16, the (\w+) position that comes so close is 4134", float16_near_two_at),
+    (CH13, r"The table's sample (\w+) these by 1\.4 to 1\.8 times",
+     lambda word: sample_understates(word.removesuffix("s"), "does")),
+    # (the 17 entries above: review-2026-12 p12e pass 10, third batch; each flip passed the page)
     (CH04, r"though a steep wave such as \\\(\\tanh\((\d+) \\sin x\)\\\) is not smooth",
      steep_not_smooth),
     (CH04, r"half as many \(rounded (\w+)\)",

@@ -7,7 +7,7 @@ for Llama and Phi3, ``model.gpt_neox`` for GPT-NeoX), and hands them to every la
 ``apply_rotary_pos_emb``. :class:`TransformersRotaryEmbedding` returns the same two
 tensors from posenc's float64 angles, so swapping it in changes nothing else in the model; it
 refuses a config whose model's own rotary class gives other cos at positions 0 to 3 (Cohere's
-and Cohere2's, which interleave the pairs).
+interleaved pairs), and ``(3, batch, seq)`` position ids (Qwen2-VL's multimodal RoPE).
 """
 
 from __future__ import annotations
@@ -52,13 +52,12 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
     Built from the model's config, read by :meth:`RotaryEmbedding.from_rope_parameters`
     (each ``rope_type`` of :data:`~posenc.torch_module.rope_config.ROPE_TYPES`;
     ``partial_rotary_factor``, except where the model's own default rope ignores it, as Llama's,
-    Mistral's, Qwen2's and Aria's text model's do in transformers 5.24.0; the model's own class
-    is looked up beside the config's class).
+    Mistral's, Qwen2's and Aria's text model's do in transformers 5.24.0).
     The two types whose frequencies depend on the length follow transformers' rule at each call,
     from the largest position id + 1: ``dynamic`` keeps the longest length seen (and goes back to
     the original frequencies when a call is shorter than ``max_position_embeddings``),
     ``longrope`` takes its long factors past ``original_max_position_embeddings`` and its short
-    ones otherwise. Nothing is to be set by hand. Under ``torch.compile(fullgraph=True)`` the
+    ones otherwise. Under ``torch.compile(fullgraph=True)`` the
     other types trace whole; these two read the largest position id as a number, which a full
     graph refuses (``tests/test_hf_recipe.py``).
 
@@ -87,8 +86,9 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
     * Refusals. posenc raises, naming the key or argument, where transformers runs: a block
       without ``rope_theta`` given to :meth:`RotaryEmbedding.from_rope_parameters` (transformers
       takes its model class's default, 10000 for Llama; a model's config always holds one), an
-      unknown key or a ``factor`` without ``rope_type`` (transformers logs a warning and drops
-      the key), a ``rope_type`` posenc does not read (``proportional``; Gemma 3's per-layer
+      unknown key or a ``factor`` without ``rope_type`` (transformers warns and ignores it, but
+      reads a model's own key, Qwen2-VL's ``mrope_section``, silently), a ``rope_type`` posenc
+      does not read (``proportional``; Gemma 3's per-layer
       blocks), a ``factor`` below 1 for ``linear``, ``dynamic`` or ``llama3`` (transformers
       logs a warning and runs), negative position ids (transformers rotates by the negative
       angle), and, in
@@ -136,7 +136,8 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
         self.max_position_embeddings = int(config.max_position_embeddings)
         self.max_len = max_len
         self.rope_type = self.params.get("rope_type", self.params.get("type", "default"))
-        own, own_cos = _own_cos(config)
+        with torch.device("cpu"):      # built under torch.device("meta") too: check on the CPU
+            own, own_cos = _own_cos(config)
         if own is not None and self.rope_type == "default" and \
                 "partial_rotary_factor" in self.params and \
                 own_cos.shape[-1] == self.head_dim:            # Llama's: it rotates every one
@@ -148,12 +149,19 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
             self.long_rope = self._build(self.original + 1)
         self.max_seq_len_cached = self.max_position_embeddings       # dynamic's state
         if own is not None:
-            cos = self.forward(torch.zeros(1), torch.arange(4)[None])[0][0]
-            if cos.shape != own_cos.shape or not torch.allclose(cos, own_cos.float(), atol=1e-4):
-                raise ValueError(f"config: the model's own {own} gives other "
-                                 f"cos and sin at positions 0 to 3 than posenc's [cos | cos] "
-                                 f"(Cohere's interleave the pairs), so "
-                                 f"TransformersRotaryEmbedding cannot replace it")
+            with torch.device("cpu"):
+                cos = self.forward(torch.zeros(1), torch.arange(4)[None])[0][0]
+            if cos.shape != own_cos.shape or own_cos.is_complex() or \
+                    not torch.allclose(cos, own_cos.float(), atol=1e-4):
+                row = "position 1" if own_cos.dim() > 1 else "first"
+                theirs = [f"{v:.4g}" for v in (own_cos[1] if own_cos.dim() > 1 else own_cos)[:4]
+                          .tolist()]
+                ours = [f"{v:.4g}" for v in cos[1, :4].tolist()]
+                raise ValueError(
+                    f"config: the model's own {own} gives other cos at positions 0 to 3 than "
+                    f"posenc's [cos | cos]: shape {tuple(own_cos.shape)} ({own_cos.dtype}), "
+                    f"{row} {theirs}, against posenc's {tuple(cos.shape)}, position 1 {ours}, "
+                    f"so TransformersRotaryEmbedding cannot replace it")
 
     def _build(self, seq_len: int | None) -> RotaryEmbedding:
         return RotaryEmbedding.from_rope_parameters(
@@ -199,8 +207,13 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
             got = position_ids.dtype if isinstance(position_ids, torch.Tensor) else \
                 type(position_ids).__name__
             raise TypeError(f"position_ids must be an integer tensor (batch, seq), got {got}")
+        if position_ids.dim() > 2:
+            raise ValueError(f"position_ids must be (batch, seq), got shape "
+                             f"{tuple(position_ids.shape)}: the three rows of a multimodal RoPE "
+                             f"(Qwen2-VL's mrope) are not read, so TransformersRotaryEmbedding "
+                             f"cannot replace this model's rotary_emb")
         rope = self.rope
-        if self.rope_type in ("dynamic", "longrope"):       # the length picks the frequencies
+        if self.rope_type in ("dynamic", "longrope") and not position_ids.is_meta:
             rope = self._rope_for(int(position_ids.max()) + 1 if position_ids.numel() else 1)
         cos, sin = rope.cos_sin(position_ids, x.dtype)
         return torch.cat([cos, cos], dim=-1), torch.cat([sin, sin], dim=-1)

@@ -164,7 +164,7 @@ class RotaryEmbedding(NotScriptable, RopeCache, nn.Module):
 
     def _lookup(self, positions, dtype, expanded):
         """cos and sin at ``positions``: per pair, or laid out by :func:`expand_cos_sin`."""
-        if torch.compiler.is_compiling():
+        if torch.compiler.is_compiling() or positions.is_meta:      # no values to look up
             cos, sin = rope_cos_sin(positions, self._omega_for(positions.device),
                                     attention_factor=self.attention_factor)
             cos, sin = cos.to(dtype), sin.to(dtype)

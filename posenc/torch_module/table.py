@@ -8,9 +8,9 @@ the output table is kept, not a float64 copy of it.
 * float32: the builder rounds its float64 products straight to float32 (round to nearest).
 * float16 and bfloat16: NumPy has no bfloat16, and PyTorch casts through float32, which rounds
   twice. Rounding twice is wrong only where the float32 value lands exactly halfway between two
-  16-bit neighbours (a *tie*: its low 13 bits, for float16, or 16, for bfloat16, are exactly
-  half a step: 1 in 2**13 or 2**16 of float32's bit patterns, not a table's measured rate)
-  and the float64 value was not that tie. :func:`round_to_16_bit` moves exactly those entries one float32
+  16-bit neighbours (a *tie*: its low 16 bits, for bfloat16, or 13, for float16 from 2**-14 up,
+  are exactly half a step: 1 in 2**16 or 2**13 of those bit patterns, not a table's measured
+  rate; below 2**-14, odd multiples of 2**-25) and the float64 value was not that tie. :func:`round_to_16_bit` moves exactly those entries one float32
   unit toward the float64 value before the cast, so the cast rounds them the way a single
   rounding would.
 * float64: the builder's float64 table.
