@@ -132,3 +132,15 @@ def test_apply_takes_each_argument_exactly_or_refuses_it():
     for x in (np.array([2**53 + 1], dtype=np.int64), np.array([2**64 - 1], dtype=np.uint64)):
         with pytest.raises(ValueError, match="x must hold numbers float64 holds exactly"):
             rounding.apply("sin", x, "float64")
+
+
+def test_frequencies_as_written_exp_form_ignores_the_callers_mpmath_precision():
+    """omega_forms.frequencies_as_written(form="exp", kernels="correctly rounded") took
+    log(base) at the caller's mpmath precision: under mp.dps = 3 the float64 frequencies moved by
+    2.4e-5 (review-2026-12 lead pass 7, left by p12g as p12f's share)."""
+    import mpmath
+    from posenc.omega_forms import frequencies_as_written
+    here = frequencies_as_written(64, form="exp", kernels="correctly rounded")
+    with mpmath.workdps(3):
+        low = frequencies_as_written(64, form="exp", kernels="correctly rounded")
+    assert np.array_equal(here, low)
