@@ -115,7 +115,8 @@ def omega_in(dtype: str, d_model: int, base: float = BASE, form: str = "exp",
         raise ValueError(f"dtype must be 'float32' or 'float16', got {dtype!r}")
     if form not in OMEGA_FORMS:
         raise ValueError(f"form must be 'power' or 'exp', got {form!r}")
-    omega = frequencies_as_written(d_model, base, form=form, dtype=dtype, kernels=kernels)
+    with mpmath.workdps(40):                  # not the caller's global mpmath precision
+        omega = frequencies_as_written(d_model, base, form=form, dtype=dtype, kernels=kernels)
     return omega.astype(np.float64)
 
 

@@ -79,8 +79,10 @@ def nearest(value, dtype="float64"):
         return np.float64(d)
     with np.errstate(over="ignore"):
         y = t(d)
-    if not np.isfinite(y):
-        return y
+    if not np.isfinite(y):                                # below the overflow edge: the top
+        top = float(np.finfo(t).max)
+        edge = top + (top - float(np.nextafter(t(top), t(0)))) / 2
+        return t(math.copysign(top, d)) if abs(d) == edge and abs(exact) < edge else y
     # Rounding to float64 and then to the narrower type differs from rounding once only
     # when the float64 value is exactly a midpoint of the narrower type: then the exact
     # value decides.
@@ -146,7 +148,12 @@ def apply(function: str, x, dtype="float32") -> np.ndarray:
     args = np.asarray(x)
     if args.dtype.kind not in "fiu":
         raise TypeError(f"x must hold real numbers, got dtype {args.dtype}")
+    wide = args
     args = args.astype(np.float64)                        # exact for float32 and small ints
+    if wide.dtype.itemsize > 4 and wide.dtype != np.float64 and any(
+            Fraction(int(v) if wide.dtype.kind in "iu" else Fraction(*v.as_integer_ratio())) != a
+            for v, a in zip(wide.ravel(), args.ravel()) if np.isfinite(a)):
+        raise ValueError("x must hold numbers float64 holds exactly (integers up to 2**53)")
     if not np.all(np.isfinite(args)):
         raise ValueError("x must be finite")
     if function == "log" and np.any(args <= 0):

@@ -99,3 +99,48 @@ def test_rounding_module_names_only_the_chapter_that_uses_it():
     assert "08-building-the-formula" not in rounding.__doc__
     text = (ROOT / "docs/chapters/08-building-the-formula.md").read_text()
     assert "rounding." not in text.replace("to rounding", "") and "omega_forms" not in text
+
+
+@pytest.mark.parametrize("method", ["float32 angle (tutorial)", "built in bfloat16"])
+def test_float32_methods_do_not_depend_on_mpmath_global_precision(method):
+    """'same bits on every machine': omega_in took log(base) at mpmath's global precision
+    (through posenc.omega_forms); with mp.dps = 3 the tutorial's entries moved by 0.071."""
+    want = precision.build(method, [1, 77, 3000], 512)
+    with mpmath.workdps(3):
+        got = precision.build(method, [1, 77, 3000], 512)
+    assert np.array_equal(got, want, equal_nan=True)
+
+
+@pytest.mark.parametrize("dtype, top", [("float16", 65504.0), ("float32", float(np.finfo(np.float32).max))])
+def test_nearest_just_below_the_overflow_edge_is_the_largest_number(dtype, top):
+    """A value a hair below the overflow edge (top + half a unit) rounds to float64's copy of
+    the edge; nearest returned inf, the nearest number is the largest finite one."""
+    ulp = top - float(np.nextafter(np.dtype(dtype).type(top), np.dtype(dtype).type(0)))
+    with mpmath.workprec(300):
+        v = mpmath.mpf(top) + mpmath.mpf(ulp) / 2 - mpmath.mpf(2) ** -60
+        assert float(v) == top + ulp / 2
+        assert float(rounding.nearest(v, dtype)) == top
+        assert float(rounding.nearest(-v, dtype)) == -top
+        assert np.isinf(rounding.nearest(v + mpmath.mpf(2) ** -50, dtype))
+
+
+def test_apply_takes_each_argument_exactly_or_refuses_it():
+    """'each is taken as the exact number it holds': the int64 2**53 + 1 was widened to 2**53,
+    and sin came out -0.8489 (sin(2**53 + 1) is -0.9034)."""
+    assert rounding.apply("sin", np.array([2**53], dtype=np.int64), "float64")[0] == \
+        _exact_double("sin", 2.0**53)
+    for x in (np.array([2**53 + 1], dtype=np.int64), np.array([2**64 - 1], dtype=np.uint64)):
+        with pytest.raises(ValueError, match="x must hold numbers float64 holds exactly"):
+            rounding.apply("sin", x, "float64")
+
+
+def test_frequencies_as_written_exp_form_ignores_the_callers_mpmath_precision():
+    """omega_forms.frequencies_as_written(form="exp", kernels="correctly rounded") took
+    log(base) at the caller's mpmath precision: under mp.dps = 3 the float64 frequencies moved by
+    2.4e-5 (review-2026-12 lead pass 7, left by p12g as p12f's share)."""
+    import mpmath
+    from posenc.omega_forms import frequencies_as_written
+    here = frequencies_as_written(64, form="exp", kernels="correctly rounded")
+    with mpmath.workdps(3):
+        low = frequencies_as_written(64, form="exp", kernels="correctly rounded")
+    assert np.array_equal(here, low)

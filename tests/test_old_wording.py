@@ -501,6 +501,8 @@ OLD = [
     (CH11, "2 in bfloat16 or float16); those fix",
      "review-2026-12 r1011 pass 1: a float32-built module cast with .bfloat16() holds 6 bytes "
      "per entry, not 2"),
+    (CH11, "Positions must be integers, and not negative",
+     "review-2026-12 p12j pass 3: int16, int8 and uint8 positions are refused (int64 or int32 only)"),
     (CH11, "the ties are a handful",
      "review-2026-12 p2l pass 2: 29 bfloat16 ties (15 wrong casts) in 2,560,000 entries and a "
      "check bound of < 100; the prose now states the bound the check checks"),
