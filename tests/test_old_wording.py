@@ -1246,6 +1246,15 @@ OLD = [
      "review-2026-12 lead pass 9 (from p12b's note): over positions 0 to 99 one wave at omega near "
      "3.131 keeps every pair 0.0104 apart, more than chapter 6's two hands (0.0093); only the "
      "2001-position bound rules one wave out"),
+    (CH07, "the table has numerical rank 44, not 64",
+     "review-2026-12 p12l pass 4: 44 at NumPy's default tolerance only (43 at 1e-9, 46 at 1e-13)"),
+    (CH07, "reproduce theirs: numerical rank 44.",
+     "review-2026-12 p12l pass 4: Exercise 3, same tolerance"),
+    (CH07, "shift is cheaper done pair by pair",
+     "review-2026-12 p12l pass 4: no check read the cost comparison"),
+    (CH07, "There is also a structural reason",
+     "review-2026-12 p12l pass 4: the exercise's positions 0 to 999 hold no p and -p; over "
+     "-500..499 the residual is 0.487 against 0.460"),
 ]
 
 
