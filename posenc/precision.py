@@ -115,7 +115,8 @@ def omega_in(dtype: str, d_model: int, base: float = BASE, form: str = "exp",
         raise ValueError(f"dtype must be 'float32' or 'float16', got {dtype!r}")
     if form not in OMEGA_FORMS:
         raise ValueError(f"form must be 'power' or 'exp', got {form!r}")
-    omega = frequencies_as_written(d_model, base, form=form, dtype=dtype, kernels=kernels)
+    with mpmath.workdps(40):                  # not the caller's global mpmath precision
+        omega = frequencies_as_written(d_model, base, form=form, dtype=dtype, kernels=kernels)
     return omega.astype(np.float64)
 
 
@@ -203,7 +204,7 @@ def build(method: str, pos, d_model: int, base: float = BASE) -> np.ndarray:
         # each operation computed in float32 and rounded to bfloat16, as PyTorch does on CPU
         p = to_bfloat16(positions)[:, None]
         two_i = to_bfloat16(np.arange(0, d_model, 2))
-        log_base = float(rounding.nearest(mpmath.log(base), "float64"))
+        log_base = float(rounding.apply("log", [base], "float64")[0])   # 40 digits
         argument = to_bfloat16(two_i * np.float32(-log_base / d_model))   # a float32 scalar
         omega = to_bfloat16(rounding.apply("exp", argument, "float32"))
         angle = to_bfloat16(p * omega)
@@ -215,9 +216,9 @@ def build(method: str, pos, d_model: int, base: float = BASE) -> np.ndarray:
     name = "float16" if method == "built in float16" else "float32"
     t = np.dtype(name).type
     with np.errstate(over="ignore", invalid="ignore"):
-        p = positions.astype(t)[:, None]       # float16: inf above 65519
+        p = positions.astype(t)[:, None]       # float16: inf from 65520
         if name == "float16":        # half tensor times a float32 scalar, rounded once
-            log_base = float(rounding.nearest(mpmath.log(base), "float64"))
+            log_base = float(rounding.apply("log", [base], "float64")[0])   # 40 digits
             two_i = np.arange(0, d_model, 2).astype(np.float16).astype(np.float32)
             argument = (two_i * np.float32(-log_base / d_model)).astype(np.float16)
             omega = rounding.apply("exp", argument, "float16")

@@ -11,19 +11,19 @@ Two paths give the same bits:
 
 * float64 results: mpmath at 40 digits, rounded to the nearest double;
 * float32 and float16 results (fast, for whole tables): the float64 value of the system's libm, which is
-  within a few float64 units of the exact value, rounded to float32; wherever that float64
+  within a few float64 units of the exact value, rounded to the narrow type; wherever that float64
   value lies within 8 float64 units of a rounding boundary of the narrow type (a midpoint
   between two of its numbers), the value is recomputed with mpmath. A libm error below 8 float64 units
   cannot move a result across a boundary, so every result is the correctly rounded one.
 
-Used by the chapters "How do the pieces make the formula?"
-(docs/chapters/08-building-the-formula.md) and "How precise is the table?"
-(docs/chapters/13-how-precise-is-the-table.md).
+Used by the chapter "How precise is the table?" (docs/chapters/13-how-precise-is-the-table.md).
 """
 
 from __future__ import annotations
 
 import math
+import numbers
+from fractions import Fraction
 
 import numpy as np
 
@@ -70,25 +70,48 @@ def nearest(value, dtype="float64"):
     True
     """
     t = _check_dtype(dtype)
-    with mpmath.workprec(200):
-        exact = mpmath.mpf(value)
-        if not mpmath.isfinite(exact):
-            raise ValueError(f"value must be finite, got {value!r}")
-        d = float(exact)                                  # mpmath rounds to nearest double
-        if t is np.float64:
-            return np.float64(d)
-        with np.errstate(over="ignore"):
-            y = t(d)
-        if not np.isfinite(y):
-            return y
-        # Rounding to float64 and then to the narrower type differs from rounding once only
-        # when the float64 value is exactly a midpoint of the narrower type: then the exact
-        # value decides.
-        other = np.nextafter(y, t(np.inf) if d > float(y) else t(-np.inf))
-        mid = (float(y) + float(other)) / 2               # exact in float64
-        if d == mid and exact != mpmath.mpf(d):
-            return other if (exact > d) == (float(other) > float(y)) else y
-        return y
+    exact = _exact(value)
+    try:
+        d = float(exact)                                  # integer division: correctly rounded
+    except OverflowError:
+        d = math.inf if exact > 0 else -math.inf
+    if t is np.float64:
+        return np.float64(d)
+    with np.errstate(over="ignore"):
+        y = t(d)
+    if not np.isfinite(y):                                # below the overflow edge: the top
+        top = float(np.finfo(t).max)
+        edge = top + (top - float(np.nextafter(t(top), t(0)))) / 2
+        return t(math.copysign(top, d)) if abs(d) == edge and abs(exact) < edge else y
+    # Rounding to float64 and then to the narrower type differs from rounding once only
+    # when the float64 value is exactly a midpoint of the narrower type: then the exact
+    # value decides.
+    other = np.nextafter(y, t(np.inf) if d > float(y) else t(-np.inf))
+    mid = (float(y) + float(other)) / 2                   # exact in float64
+    if d == mid and exact != mid:
+        return other if (exact > mid) == (float(other) > float(y)) else y
+    return y
+
+
+def _exact(value) -> Fraction:
+    """``value`` as an exact fraction (an mpf, float or decimal string without rounding)."""
+    if isinstance(value, str):
+        try:
+            return Fraction(value)
+        except ValueError:
+            pass                                          # "inf", "nan": mpmath reads them
+    elif isinstance(value, numbers.Rational):
+        return Fraction(value)
+    elif isinstance(value, (float, np.floating)) and math.isfinite(value):
+        return Fraction(*value.as_integer_ratio())
+    if not isinstance(value, mpmath.mpf):
+        with mpmath.workprec(200):
+            value = mpmath.mpf(value)
+    if not mpmath.isfinite(value):
+        raise ValueError(f"value must be finite, got {value!r}")
+    sign, man, exp, _ = value._mpf_
+    q = Fraction(man) * (Fraction(2) ** exp)
+    return -q if sign else q
 
 
 def apply(function: str, x, dtype="float32") -> np.ndarray:
@@ -125,16 +148,22 @@ def apply(function: str, x, dtype="float32") -> np.ndarray:
     args = np.asarray(x)
     if args.dtype.kind not in "fiu":
         raise TypeError(f"x must hold real numbers, got dtype {args.dtype}")
+    wide = args
     args = args.astype(np.float64)                        # exact for float32 and small ints
+    if wide.dtype.itemsize > 4 and wide.dtype != np.float64 and any(
+            Fraction(int(v) if wide.dtype.kind in "iu" else Fraction(*v.as_integer_ratio())) != a
+            for v, a in zip(wide.ravel(), args.ravel()) if np.isfinite(a)):
+        raise ValueError("x must hold numbers float64 holds exactly (integers up to 2**53)")
     if not np.all(np.isfinite(args)):
         raise ValueError("x must be finite")
+    if function == "log" and np.any(args <= 0):
+        raise ValueError(f"x must be positive for log, got {args.min():g}")
     flat = args.ravel()
     if t is np.float64:
-        out = np.array([nearest(_MP[function](mpmath.mpf(a)), "float64") for a in flat.tolist()],
-                       dtype=np.float64)
-        return out.reshape(args.shape)
-    libm = _LIBM[function]
-    v = np.array([libm(a) for a in flat.tolist()], dtype=np.float64)
+        with mpmath.workdps(40):
+            out = [nearest(_MP[function](mpmath.mpf(a)), "float64") for a in flat.tolist()]
+        return np.array(out, dtype=np.float64).reshape(args.shape)
+    v = np.array([_libm(function, a) for a in flat.tolist()], dtype=np.float64)
     with np.errstate(over="ignore"):
         y = v.astype(t)
     toward = np.where(v > y.astype(np.float64), np.inf, -np.inf).astype(t)
@@ -148,6 +177,13 @@ def apply(function: str, x, dtype="float32") -> np.ndarray:
     return y.reshape(args.shape)
 
 
+def _libm(function: str, a: float) -> float:
+    try:
+        return _LIBM[function](a)
+    except OverflowError:                                 # exp past 709.78: mpmath decides
+        return math.nan
+
+
 def power(base, exponent, dtype="float32") -> np.ndarray:
     """``base ** exponent`` correctly rounded to ``dtype`` (mpmath for every element).
 
@@ -158,7 +194,14 @@ def power(base, exponent, dtype="float32") -> np.ndarray:
     array([0.01, 1.  ], dtype=float32)
     """
     t = _check_dtype(dtype)
-    e = np.asarray(exponent, dtype=np.float64)
+    if isinstance(base, (bool, np.bool_)) or not isinstance(base, numbers.Real):
+        raise TypeError(f"base must be a finite positive number, got {base!r}")
+    e = np.asarray(exponent)
+    if e.dtype.kind not in "fiu":
+        raise TypeError(f"exponent must hold real numbers, got dtype {e.dtype}")
+    e = e.astype(np.float64)
+    if not np.all(np.isfinite(e)):
+        raise ValueError("exponent must be finite")
     b = float(base)
     if not (math.isfinite(b) and b > 0):
         raise ValueError(f"base must be a finite positive number, got {base!r}")

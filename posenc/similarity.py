@@ -199,7 +199,7 @@ def _vectors(x, name: str) -> np.ndarray:
 
 
 def cosine_similarity(a, b):
-    """``a . b / (|a| |b|)``, row by row, clipped to [-1, 1]: 1 for the same direction.
+    """``a . b / (|a| |b|)``, row by row, clipped to [-1, 1].
 
     Parameters
     ----------

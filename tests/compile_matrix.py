@@ -11,7 +11,8 @@ Each case builds ``Embedding -> SinusoidalPositionalEncoding``, with the dtype g
 * ``input``: nowhere: the module keeps its float32 table and sees ``dtype`` input,
 
 then calls it eager-first or compiled-first, under ``fullgraph`` on or off, and checks the
-compiled output equals eager bit for bit, that a position past ``max_len`` raises the
+compiled output equals eager bit for bit (default start, start 7 as an int and as a tensor,
+positions, a padding mask), that a position past ``max_len`` raises the
 module's ``ValueError``, and that calls with other batch and sequence sizes (dynamic shapes)
 with ``positions`` and ``padding_mask`` still equal eager.
 """
@@ -66,6 +67,8 @@ def run_case(dtype_name, how, first, fullgraph, backend="inductor", shapes=True)
     seconds = time.perf_counter() - began
     assert out.dtype == dtype, (out.dtype, dtype)
     assert torch.equal(out, model(ids))
+    for start in (7, torch.tensor(7)):      # a start past 0, as an int and as a 0-d tensor
+        assert torch.equal(compiled(ids, start=start), model(ids, start=start))
     positions = torch.randint(0, 512, (2, 40))
     assert torch.equal(compiled(ids, positions), model(ids, positions))
     pads = ids < 10

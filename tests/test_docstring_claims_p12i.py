@@ -97,3 +97,125 @@ def test_alibi_bias_counterpart_sentence_is_scoped_to_the_causal_bias():
     assert np.ptp(both, axis=1).max() > 1.0                       # not a row constant
     doc = flat(inspect.getdoc(rel.alibi_bias))
     assert "differs from the causal bias by ``slope * i``" in doc
+
+
+# --- Sentences whose flip (no/still, same/different, first/last, ...) passed every test before this
+# pass (review-2026-12 p12i, session 12 flip rule): each is bound here to the phrase and to a
+# computation without posenc that the flipped phrase contradicts.
+
+def doc_of(obj) -> str:
+    return flat(inspect.getdoc(obj))
+
+
+def test_longrope_switch_sentences_bound():
+    doc = doc_of(scal.longrope_uses_long)
+    assert "``True`` when ``seq_len`` positions no longer fit the trained length" in doc
+    assert not scal.longrope_uses_long(4096, 4096) and scal.longrope_uses_long(4097, 4096)
+    doc = doc_of(scal.longrope_frequencies)
+    assert "and ``short_factor`` otherwise (also when ``seq_len`` is ``None``" in doc
+    short, long_ = [1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0]
+    base = omega(8)
+    for seq_len, lam in [(None, short), (1, short), (4096, short), (4097, long_)]:
+        got = scal.longrope_frequencies(8, short, long_, 4096, seq_len=seq_len)
+        assert np.allclose(got, base / np.array(lam), rtol=1e-14)
+
+
+def test_longrope_attention_factor_is_the_same_on_both_sides_of_the_switch():
+    doc = doc_of(scal.longrope_attention_factor)
+    assert "The same factor is used on both sides of the switch" in doc
+    # transformers 5.24.0: longrope_frequency_update swaps inv_freq only, attention_scaling stays
+    src = inspect.getsource(__import__("transformers.modeling_rope_utils",
+                                       fromlist=["dynamic_rope_update"]).dynamic_rope_update)
+    update = src[src.index("def longrope_frequency_update"):src.index("def dynamic_frequency_update")]
+    assert "inv_freq" in update and "attention_scaling" not in update
+    sig = inspect.signature(scal.longrope_attention_factor)
+    assert "seq_len" not in sig.parameters
+
+
+def test_xpos_sentences_bound():
+    doc = doc_of(scal.xpos_zeta)
+    assert "Fast pairs decay most (``zeta_0 = gamma / (1 + gamma)``)" in doc
+    zeta = (np.arange(0, 64, 2) + 0.4 * 64) / (1.4 * 64)           # own, torchscale's buffer
+    assert np.allclose(scal.xpos_zeta(64), zeta) and np.all(np.diff(zeta) > 0)
+    doc = doc_of(scal.xpos_scales)
+    assert "so its scores equal these" in doc
+    d, length, off, B = 16, 9, 4, 512.0
+    zeta = (np.arange(0, d, 2) + 0.4 * d) / (1.4 * d)
+    min_pos = -(length + off) // 2                                  # torchscale's numbering
+    rows = np.arange(min_pos, length + off + min_pos)[-length:]
+    q_ts = zeta ** (rows[:, None] / B)
+    k_all = np.arange(min_pos, length + off + min_pos)
+    k_ts = zeta ** (-k_all[:, None] / B)
+    theirs = q_ts[:, None, :] * k_ts[None, :, :]
+    q = scal.xpos_scales(np.arange(off, off + length), d)
+    k = scal.xpos_scales(length + off, d, key=True)
+    assert np.allclose(q[:, None, :] * k[None, :, :], theirs, rtol=1e-12)
+    assert not np.allclose(q, q_ts)                                 # factors differ, scores agree
+
+
+def test_dynamic_ntk_has_no_memory():
+    assert "this function has no such memory: it depends on ``seq_len`` alone" in \
+        doc_of(scal.dynamic_ntk_base)
+    first = scal.dynamic_ntk_base(64, 2.0, 4096, 5000)
+    scal.dynamic_ntk_base(64, 2.0, 4096, 20000)                     # a longer sequence between
+    assert scal.dynamic_ntk_base(64, 2.0, 4096, 5000) == first
+    own = 10000.0 * (2.0 * 5000 / 4096 - 1.0) ** (64 / 62)
+    assert math.isclose(first, own, rel_tol=1e-14)
+
+
+def test_transformers_ignores_mscale_when_mscale_all_dim_is_missing():
+    assert "which ignores ``mscale`` when ``mscale_all_dim`` is missing, posenc refuses one " \
+        "without the other" in doc_of(scal.yarn_attention_factor)
+    import transformers
+    from transformers.modeling_rope_utils import ROPE_INIT_FUNCTIONS
+    cfg = transformers.LlamaConfig(num_attention_heads=1, num_key_value_heads=1, num_hidden_layers=1,
+                                   vocab_size=8, hidden_size=16, head_dim=16, intermediate_size=8,
+                                   max_position_embeddings=16384,
+                                   rope_parameters={"rope_type": "yarn", "rope_theta": 10000.0,
+                                                    "factor": 4.0, "mscale": 0.5,
+                                                    "original_max_position_embeddings": 4096})
+    _, att = ROPE_INIT_FUNCTIONS["yarn"](cfg, "cpu")
+    assert math.isclose(att, 0.1 * math.log(4.0) + 1.0, rel_tol=1e-15)   # mscale 0.5 ignored
+    with pytest.raises(ValueError, match="mscale_all_dim is missing"):
+        scal.yarn_attention_factor(4.0, mscale=0.5)
+
+
+def test_ntk_fastest_pair_keeps_omega_0():
+    assert "Chosen so that the fastest pair keeps ``omega_0 = 1``" in doc_of(scal.ntk_base)
+    for d in (4, 64, 128):
+        f = scal.ntk_frequencies(d, 8.0)
+        assert f[0] == 1.0 and math.isclose(omega(d)[-1] / f[-1], 8.0, rel_tol=1e-12)
+
+
+def test_alibi_slopes_list_is_not_sorted():
+    doc = doc_of(rel.alibi_slopes)
+    assert "so the list is not sorted" in doc
+    for n in (3, 5, 6, 12, 24, 40):
+        p = 1 << (n.bit_length() - 1)
+        own = [2 ** (-8 * h / p) for h in range(1, p + 1)] + \
+              [2 ** (-8 * h / (2 * p)) for h in range(1, 2 * (n - p), 2)]
+        assert np.allclose(rel.alibi_slopes(n), own) and own != sorted(own, reverse=True)
+        assert max(own) == own[p] == 2 ** (-4 / p)
+
+
+def test_alibi_bias_same_softmax_as_bloom():
+    assert "gives the same softmax" in doc_of(rel.alibi_bias)
+    n, slope = 7, 0.375
+    bloom = np.where(np.tril(np.ones((n, n), bool)), slope * np.arange(n)[None, :], -np.inf)
+
+    def softmax(a):
+        e = np.exp(a - a.max(-1, keepdims=True))
+        return e / e.sum(-1, keepdims=True)
+    assert np.allclose(softmax(rel.alibi_bias(n, slope)), softmax(bloom), rtol=1e-14, atol=0)
+
+
+def test_partial_rotary_moves_the_first_columns_and_rows():
+    assert "rotate only the first ``rotary_dim`` columns" in doc_of(rel.rotate)
+    x = np.arange(1.0, 7.0)[None, :]
+    out = rel.rotate(x, [3], rotary_dim=2)
+    t = 3.0                                                         # omega_0 = 1
+    assert np.allclose(out[0, :2], [np.cos(t) - 2 * np.sin(t), np.sin(t) + 2 * np.cos(t)])
+    assert np.array_equal(out[0, 2:], x[0, 2:])
+    assert "only each head's first ``rotary_dim`` rows move" in doc_of(rel.rope_permutation)
+    perm = rel.rope_permutation(2, 6, rotary_dim=4)
+    assert perm.tolist() == [0, 2, 1, 3, 4, 5, 6, 8, 7, 9, 10, 11]

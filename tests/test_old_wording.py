@@ -35,6 +35,10 @@ CH08 = "docs/chapters/08-building-the-formula.md"
 CH06 = "docs/chapters/06-many-clocks.md"
 
 OLD = [
+    ("posenc/precision.py", "float16: inf above 65519",
+     "review-2026-12 p12g pass 7: float16 positions overflow from 65520 (65519.5 rounds to 65504)"),
+    ("posenc/rounding.py", "rounded to float32; wherever",
+     "review-2026-12 p12g pass 7: the fast path rounds to the narrow type (float16 results too)"),
     ("posenc/similarity.py", "the top of the climb that follows",
      "review-2026-12 rapi5 pass 2: the climb stops at a flat step: first_dip([3, 2, 2.5, 2.5, 3]) "
      "gives (1, 2, 0.5) although the curve climbs on to 3"),
@@ -497,6 +501,10 @@ OLD = [
     (CH11, "2 in bfloat16 or float16); those fix",
      "review-2026-12 r1011 pass 1: a float32-built module cast with .bfloat16() holds 6 bytes "
      "per entry, not 2"),
+    (CH11, "within the error of the tutorial's float32 construction",
+     "review-2026-12 p12j pass 3: the load check's bound (1e-5 + 8 pos 2^-24) accepts 5 to 10 times the tutorial's error"),
+    (CH11, "Positions must be integers, and not negative",
+     "review-2026-12 p12j pass 3: int16, int8 and uint8 positions are refused (int64 or int32 only)"),
     (CH11, "the ties are a handful",
      "review-2026-12 p2l pass 2: 29 bfloat16 ties (15 wrong casts) in 2,560,000 entries and a "
      "check bound of < 100; the prose now states the bound the check checks"),
@@ -1113,6 +1121,12 @@ OLD = [
     (CH10B, "The start-symbol and reverse records were made",
      "review-2026-12 p10c pass 7: the language model's record was also made on 2026-12-07 with "
      "AVX2 kernels"),
+    (CH10B, "and tests at twice the longest length it trained on",
+     "review-2026-12 p12c pass 8: the index, offset, same and order experiments test no longer "
+     "than they train (1x); the 'at most' of 22955ed was lost when 189ef5b added 4x and 8x"),
+    (CH10B, "the share of it kept past the training length from 0.571",
+     "review-2026-12 p12c pass 8: an order-blind model keeps 0.643 (0.147 / 0.229), above the "
+     "2-head figures 0.571 to 0.583; the share is quoted beside it"),
     (CH13, "which forms no large argument to round",
      "review-2026-12 p9e pass 8: the power's argument -2i/d rounds too where d is not a power of "
      "two, magnified by ln 10000 like x: 1.54 of its 1.96 epsilons at d_model 768; at 512 it is "
@@ -1183,6 +1197,17 @@ OLD = [
      "review-2026-12 p11h pass 5: the two layouts' Gram matrices differ by up to 2.1e-14 (summation order)"),
     ("posenc/omega_forms.py", "float32 ``exp`` and ``power`` differ from CPU to CPU",
      "review-2026-12 p11h pass 5: NumPy 2.4.6 float32 power gave the same bits with X86_V3 off; exp did not"),
+    (CH05, r"a frequency \(\omega\) stretches the wave",
+     "review-2026-12 p12b pass 9: for omega > 1 (the Answer's grid to pi, Ex3's 3.14) the wave is "
+     "squeezed, not stretched; now 'rescales'"),
+    (CH06, "hand whose frequency is a whole multiple of 1 is also near a whole number of turns",
+     "review-2026-12 p12b pass 6: holds for 2 to 10 times; at 11, 13, 15, 21-23 the (1, n) clock's "
+     "closest pair is not 44 apart, at 22 the closest 44-apart pair is 0.30 apart"),
+    (CH06, "with the 28 hands between them",
+     "review-2026-12 p12b pass 6: 7 of the 28 other hands are slower than 0.001, not between"),
+    (CH06, "# slower is better",
+     "review-2026-12 p12b pass 6: the comment stated the rule its paragraph refutes; the line shows "
+     "only that 0.01 beats 0.5"),
     (CH13, "with NumPy's baseline kernels they match",
      "review-2026-12 p12e pass 10: at NumPy's baseline level float32 exp, sin and cos are the C "
      "library's expf, sinf, cosf bit for bit (glibc 2.36: 0 of 8,000 differ); the match is libm's"),
@@ -1219,6 +1244,19 @@ OLD = [
     (CH10B, "so this is a budget, not a ceiling",
      "review-2026-12 lead pass 8: an inference no recorded run settles (p12d left it; no run trains "
      "the scaled model past 400 steps): cut, the falling loss stays"),
+    (CH05, "almost equal. One clock cannot do both.",
+     "review-2026-12 lead pass 9 (from p12b's note): over positions 0 to 99 one wave at omega near "
+     "3.131 keeps every pair 0.0104 apart, more than chapter 6's two hands (0.0093); only the "
+     "2001-position bound rules one wave out"),
+    (CH07, "the table has numerical rank 44, not 64",
+     "review-2026-12 p12l pass 4: 44 at NumPy's default tolerance only (43 at 1e-9, 46 at 1e-13)"),
+    (CH07, "reproduce theirs: numerical rank 44.",
+     "review-2026-12 p12l pass 4: Exercise 3, same tolerance"),
+    (CH07, "shift is cheaper done pair by pair",
+     "review-2026-12 p12l pass 4: no check read the cost comparison"),
+    (CH07, "There is also a structural reason",
+     "review-2026-12 p12l pass 4: the exercise's positions 0 to 999 hold no p and -p; over "
+     "-500..499 the residual is 0.487 against 0.460"),
 ]
 
 

@@ -993,6 +993,152 @@ def rotation_direct_gaps(large: str, small: str) -> bool:
     return ok and (large, small) == ("large", "small")
 
 
+def bfloat16_method_ordinal(ordinal: str) -> bool:
+    """Chapter 13: "built in bfloat16" is the sixth of precision.METHODS."""
+    from posenc import precision
+    return NUMBER_WORDS.get(ordinal) == precision.METHODS.index("built in bfloat16") + 1
+
+
+def position_multiplies(verb: str) -> bool:
+    """Chapter 13: the frequency's rounding error times the position: 0.030 at one million for
+    the worst of the 20 fast pairs (own mpmath frequencies)."""
+    _, _, freq_err = _tutorial_float32_512()
+    return verb == "multiplies" and round(float(np.max(10**6 * freq_err[:20])), 3) == 0.03
+
+
+def float16_even_then_four(parity: str) -> bool:
+    """Chapter 13: the integers float16 holds from 2049 to 4096 are even, from 4097 multiples of 4."""
+    held = {float(np.float16(k)) for k in range(2049, 4097)}
+    return {"even": all(h % 2 == 0 for h in held), "odd": all(h % 2 == 1 for h in held)}.get(parity, False)
+
+
+def numpy_numbers_describe(first: str, second: str) -> bool:
+    """Chapter 13: NumPy's float32 exp on this machine's kernels is not the correctly rounded
+    (float32) value for some arguments, so a table built with it describes the kernels."""
+    from posenc import rounding
+    x = np.random.default_rng(0).uniform(-9.3, 0, 20_000).astype(np.float32)
+    kernel = bool(np.any(np.exp(x) != rounding.apply("exp", x, "float32")))
+    return (first, second) == ("this CPU's kernels", "float32") and kernel
+
+
+def rounds_once(times: str) -> bool:
+    """Chapter 13: posenc.rounding's float32 sin equals mpmath's sin rounded once to 24 bits."""
+    import mpmath
+    from posenc import rounding
+    x = np.random.default_rng(1).uniform(-2000, 2000, 300).astype(np.float32)
+    with mpmath.workdps(40):
+        exact = [mpmath.sin(mpmath.mpf(float(a))) for a in x]
+    with mpmath.workprec(24):
+        once = np.array([float(+e) for e in exact], np.float32)
+    return times == "once" and np.array_equal(rounding.apply("sin", x, "float32"), once)
+
+
+def table_reports_largest(word: str) -> bool:
+    """Chapter 13's spelling table: the exp figure at 512 in float32 is the largest relative error
+    over the 256 pairs (4.75 epsilons), not a mean."""
+    shown = float(re.search(r"512 float32 power [\d.]+ \(\d+\) +reciprocal [\d.]+ \(\d+\) +exp ([\d.]+)",
+                            ch13_text())[1])
+    return word == "largest" and round(spelling_error(512, "exp", "float32"), 2) == shown
+
+
+def half_epsilon_not_proof(phrase: str) -> bool:
+    """Chapter 13: v = 1 - 0.4 * 2**-53: the float 1 - 2**-53 is 0.3 epsilons off (under half),
+    yet 1 is nearer: an error under half an epsilon does not prove correct rounding."""
+    import mpmath
+    with mpmath.workdps(40):
+        v = 1 - mpmath.mpf(2) ** -53 * mpmath.mpf("0.4")
+        below = mpmath.mpf(1) - mpmath.mpf(2) ** -53
+        rel = abs(below / v - 1) / mpmath.mpf(2) ** -52
+        counter = rel < 0.5 and abs(1 - v) < abs(below - v)
+    return {"does not prove": bool(counter), "proves": not counter}.get(phrase, False)
+
+
+def argument_inherits(kind: str) -> bool:
+    """Chapter 13: with f = fl(ln 10000) / 512 (exact division), 2i * f taken exactly carries the
+    same relative error as fl(ln 10000) for every pair: a relative error x inherits."""
+    import math
+    import mpmath
+    with mpmath.workdps(40):
+        ln = mpmath.log(10000)
+        r = mpmath.mpf(math.log(10000.0)) / ln - 1
+        f = mpmath.mpf(-math.log(10000.0) / 512)
+        same = all(abs((2 * i * f) / (-2 * i * ln / 512) - 1 - r) < mpmath.mpf(10) ** -30 for i in range(1, 256))
+    return {"relative": same, "absolute": not same}.get(kind, False)
+
+
+def rotation_section_below(word: str) -> bool:
+    """Chapter 13's "What to do" points to the rotation builder, whose section comes after it."""
+    text = _ch13_raw()
+    here, section = text.index("(or with the rotation builder "), text.index("## Exact *and* fast: rotation")
+    return {"below": section > here, "above": section < here}.get(word, False)
+
+
+def opposite_sides(phrase: str) -> bool:
+    """Chapter 13: where the rotation's and direct evaluation's float32 tables differ near one
+    million, their two float64 values lie on opposite sides of the float32 midpoint between."""
+    import posenc
+    from posenc import precision
+    from posenc.fast import rotated_table
+    p = np.arange(999_900, 1_000_001)
+    w = posenc.frequencies(512)
+    a64, b64 = rotated_table(p, w), precision.reference(p, 512)
+    a32, b32 = a64.astype(np.float32), b64.astype(np.float32)
+    d = a32 != b32
+    mid = (a32[d].astype(float) + b32[d].astype(float)) / 2
+    opposite = bool(d.any()) and bool(np.all((a64[d] - mid) * (b64[d] - mid) < 0))
+    return {"opposite sides": opposite, "the same side": not opposite}.get(phrase, False)
+
+
+def omega_one_pairs(word: str) -> bool:
+    """Chapter 13: omega near 1 are the fastest pairs (the largest frequencies)."""
+    w = 10000.0 ** (-np.arange(0, 512, 2) / 512)
+    return {"fastest": w[0] == w.max() == 1.0, "slowest": w[0] == w.min()}.get(word, False)
+
+
+def angle_only_crossing(word: str) -> bool:
+    """Chapter 13, Exercise 1: exact float64 frequencies, the angle rounded to float32, sines
+    rounded once: on positions 0..200,000 in steps of 500 the first error above 1e-3 comes at a
+    smaller position for d_model 512 than for 64 (own NumPy, float64 sines of float32 angles)."""
+    grid = np.arange(0, 200_001, 500)
+    first = {}
+    for d in (512, 64):
+        w = 10000.0 ** (-np.arange(0, d, 2) / d)
+        a = (grid[:, None] * w).astype(np.float32).astype(np.float64)
+        got = np.stack([np.sin(a), np.cos(a)], -1).astype(np.float32).astype(np.float64)
+        th = np.multiply.outer(grid.astype(np.float64), w)
+        err = np.abs(got - np.stack([np.sin(th), np.cos(th)], -1)).reshape(len(grid), -1).max(axis=1)
+        first[d] = int(grid[np.flatnonzero(err > 1e-3)[0]])
+    return {"still": first[512] < first[64], "no longer": first[512] >= first[64]}.get(word, False)
+
+
+def one_block_needs(kind: str) -> bool:
+    """Chapter 13, Exercise 2: one block of 8192 needs about 2 sqrt(8192) = 181 offset rows (the
+    plan's split gives 182) and 2 start rows."""
+    import math
+    b, n = 8192, 8192
+    m = math.isqrt(b - 1) + 1
+    offsets, starts = min(m, b) + len(range(0, b, m)), 2
+    return {"offsets": abs(offsets - 2 * math.sqrt(b)) < 2, "starts": abs(starts - 2 * math.sqrt(b)) < 2}.get(kind, False)
+
+
+def fastest_angle_50000(word: str) -> bool:
+    """Chapter 13, Exercise 3: at position 50,000 the pair with omega = 1 has angle 50,000; the
+    slowest pair's angle is 50,000 * 10000**(-510/512), about 5."""
+    w = 10000.0 ** (-np.arange(0, 512, 2) / 512)
+    return {"fastest": 50_000 * w.max() == 50_000, "slowest": 50_000 * w.min() == 50_000}.get(word, False)
+
+
+def building_not_storing(cause: str, other: str) -> bool:
+    """Chapter 13, Exercise 3: at position 50,000 the float32 tutorial row (own mpmath
+    frequencies) errs far more than the exact row stored in float16 or in float32."""
+    w32, omega, _ = _tutorial_float32_512()
+    built = _tutorial_errors([50_000], w32, omega)[0]
+    exact = np.stack([np.sin(50_000 * omega), np.cos(50_000 * omega)], -1).reshape(-1)
+    stored16 = np.abs(exact.astype(np.float16).astype(float) - exact).max()
+    stored32 = np.abs(exact.astype(np.float32).astype(float) - exact).max()
+    return (cause, other) == ("building", "storing") and built > 10 * stored16 > stored32
+
+
 # (page, pattern with one group per count, value of each group); every match is compared.
 COUNTS = [
     (CH04, r"Going from 31 to 32 flips (\w+) bits at once", lambda: bits_differing(31, 32)),
@@ -1205,6 +1351,25 @@ HOLDS = [
     (CH13, r"the pair of formulas is (a single complex product|\w+ complex products?)", single_product),
     (CH13, r"the (\w+) position whose error comes within a hundredth of 2 is 4134", float16_near_two_at),
     (CH13, r"one float32 step for the (\w+) values, and less than 1e-8 for the (\w+) ones", rotation_direct_gaps),
+    (CH13, r"\(the (\w+), built in bfloat16, sits above 1\.5", bfloat16_method_ordinal),
+    (CH13, r"an error that the position (\w+): 0\.030 at one million", position_multiplies),
+    (CH13, r"up to 4096 only the (\w+) ones, then multiples of four", float16_even_then_four),
+    (CH13, r"the numbers would describe (this CPU's kernels|float32), not (float32|this CPU's kernels)", numpy_numbers_describe),
+    (CH13, r"float32 rounding boundary\) and rounds it (\w+)\.", rounds_once),
+    (CH13, r"report the (\w+) relative error over all pairs", table_reports_largest),
+    (CH13, r"an error under half an epsilon (does not prove|proves) correct rounding", half_epsilon_not_proof),
+    (CH13, r"\(an? (\w+) error \\\(r\\\), which \\\(x\\\) inherits\)", argument_inherits),
+    (CH13, r"\(or with the rotation builder (\w+)\)", rotation_section_below),
+    (CH13, r"can land on (opposite sides|the same side) of the midpoint", opposite_sides),
+    (CH13, r"An angle near \\\(pos\\\) \(the (\w+) pairs, \\\(\\omega \\approx 1\\\)\)", omega_one_pairs),
+    (CH13, r"rounding only the angle, it (still|no longer) crosses first", angle_only_crossing),
+    (CH13, r"with one block of 8192 the (\w+) need about", one_block_needs),
+    (CH13, r"At position 50,000 the (\w+) angles are about 50,000 radians", fastest_angle_50000),
+    (CH13, r"the error comes from (building|storing), not from (storing|building)", building_not_storing),
+    (CH13, r"built in float16, the (\w+) position that comes so close is 4134", float16_near_two_at),
+    (CH13, r"The table's sample (\w+) these by 1\.4 to 1\.8 times",
+     lambda word: sample_understates(word.removesuffix("s"), "does")),
+    # (the 17 entries above: review-2026-12 p12e pass 10, third batch; each flip passed the page)
     (CH04, r"though a steep wave such as \\\(\\tanh\((\d+) \\sin x\)\\\) is not smooth",
      steep_not_smooth),
     (CH04, r"half as many \(rounded (\w+)\)",
