@@ -501,6 +501,8 @@ OLD = [
     (CH11, "2 in bfloat16 or float16); those fix",
      "review-2026-12 r1011 pass 1: a float32-built module cast with .bfloat16() holds 6 bytes "
      "per entry, not 2"),
+    (CH11, "within the error of the tutorial's float32 construction",
+     "review-2026-12 p12j pass 3: the load check's bound (1e-5 + 8 pos 2^-24) accepts 5 to 10 times the tutorial's error"),
     (CH11, "Positions must be integers, and not negative",
      "review-2026-12 p12j pass 3: int16, int8 and uint8 positions are refused (int64 or int32 only)"),
     (CH11, "the ties are a handful",
