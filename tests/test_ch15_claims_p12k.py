@@ -235,3 +235,13 @@ def test_the_stretching_methods_named_are_the_ones_checked_against_transformers(
         assert re.search(rf'"posenc\.scaling\.{name}": \(\'ROPE_INIT_FUNCTIONS\[', conformance), name
     assert re.search(r'"posenc\.scaling\.xpos_scales": \("torchscale"', conformance)
     assert "xPos" not in lead and "NoPE" not in lead
+
+
+def test_the_config_key_sentence_names_the_installed_transformers():
+    # review-2026-12 p12k pass 5: "(`rope_parameters` in recent `transformers`)" named no version
+    transformers = pytest.importorskip("transformers")
+    t = text()
+    assert "in recent `transformers`" not in t
+    assert f"(`rope_parameters` in `transformers` {transformers.__version__})" in t
+    cfg = transformers.LlamaConfig(rope_scaling={"rope_type": "linear", "factor": 4.0})
+    assert cfg.rope_parameters["rope_type"] == "linear"     # the old key is still read
