@@ -1257,6 +1257,10 @@ OLD = [
     (CH07, "There is also a structural reason",
      "review-2026-12 p12l pass 4: the exercise's positions 0 to 999 hold no p and -p; over "
      "-500..499 the residual is 0.487 against 0.460"),
+    ("docs/bugs-that-shipped.md", "and the paper's default to any other block",
+     "review-2026-12 lead pass 11 (from p12a's note): ExLlamaV3 65e724c's exllamav3/util/rope.py "
+     "computes the ratio, 1.0 or the paper's default only under `if attn_factor is None:`; a "
+     "block's explicit attention_factor comes first"),
 ]
 
 
