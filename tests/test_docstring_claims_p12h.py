@@ -177,3 +177,61 @@ def test_f11_dynamic_keeps_the_longest_length():
         assert torch.allclose(want, got, atol=1e-4)
     assert theirs.max_seq_len_cached == ours.max_seq_len_cached == 300
     assert "``dynamic`` keeps the longest length seen" in NOTES
+
+
+# Second flip batch (sinusoidal, rotary Notes, tables): each flipped text false, every test passed.
+def test_f12_padding_tokens_get_a_zero_row():
+    from posenc.torch_module import SinusoidalPositionalEncoding
+    pe = SinusoidalPositionalEncoding(8, 32, padding_idx=1)
+    tokens = torch.tensor([[1, 1, 5, 6], [5, 6, 7, 8]])
+    out = pe(torch.zeros(2, 4, 8), tokens=tokens)
+    assert (out[0, :2] == 0).all() and (out[0, 2:] != 0).any()
+    assert "gives padding tokens a zero row" in _doc(SinusoidalPositionalEncoding)
+
+
+def test_f13_fairseq_numbers_the_first_token_padding_idx_plus_1():
+    from transformers.models.m2m_100.modeling_m2m_100 import M2M100SinusoidalPositionalEmbedding
+    from posenc.torch_module import SinusoidalPositionalEncoding
+    ids = torch.tensor([[1, 1, 5, 6, 7]])
+    positions = M2M100SinusoidalPositionalEmbedding.create_position_ids_from_input_ids(ids, 1)
+    assert positions.tolist() == [[1, 1, 2, 3, 4]]                      # first token: 1 + 1
+    assert SinusoidalPositionalEncoding(8, 32, padding_idx=1).offset == 2
+    assert "(fairseq numbers the first token ``padding_idx + 1``)" in _doc(
+        SinusoidalPositionalEncoding)
+
+
+def test_f14_the_table_is_no_buffer_ddp_could_broadcast():
+    """DDP broadcasts parameters and buffers; the sinusoidal table is neither."""
+    from posenc.torch_module import SinusoidalPositionalEncoding
+    pe = SinusoidalPositionalEncoding(8, 32)
+    assert list(pe.buffers()) == [] and list(pe.parameters()) == [] and pe.state_dict() == {}
+    assert "DDP does not broadcast it" in _doc(SinusoidalPositionalEncoding)
+
+
+def test_f15_half_cannot_cast_the_rotary_cache():
+    rope = RotaryEmbedding(8)
+    q = torch.zeros(1, 1, 3, 8)
+    rope(q, q)
+    rope.half()
+    assert {t.dtype for entry in rope._cache.values() for t in entry} == {torch.float32}
+    assert "``.half()`` cannot cast it and ``state_dict()`` leaves it out" in _doc(RotaryEmbedding)
+
+
+def test_f16_a_cast_builds_the_table_never_casts_another():
+    from posenc.torch_module import SinusoidalPositionalEncoding
+    from posenc.torch_module.sinusoidal_tables import SinusoidalTables
+    from posenc.torch_module.table import build_table
+    pe = SinusoidalPositionalEncoding(512, 5000).to(torch.bfloat16)
+    built = build_table(5000, 512, dtype=torch.bfloat16)
+    cast = pe.table(torch.float32).to(torch.bfloat16)                    # rounds twice
+    assert torch.equal(pe.table(torch.bfloat16), built) and not torch.equal(built, cast)
+    assert "never cast from another table" in " ".join(
+        inspect.getdoc(SinusoidalTables._apply).split())
+
+
+def test_f17_16_bit_tiles_hold_at_least_64_rows():
+    from posenc import fast
+    from posenc.torch_module import table
+    assert fast.BLOCK == 64
+    assert max(fast.BLOCK, table.CHUNK_ENTRIES // 100_000 // fast.BLOCK * fast.BLOCK) == 64
+    assert "entries, at least 64 rows)" in " ".join(inspect.getdoc(table).split())

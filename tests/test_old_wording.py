@@ -501,6 +501,8 @@ OLD = [
     (CH11, "2 in bfloat16 or float16); those fix",
      "review-2026-12 r1011 pass 1: a float32-built module cast with .bfloat16() holds 6 bytes "
      "per entry, not 2"),
+    (CH11, "within the error of the tutorial's float32 construction",
+     "review-2026-12 p12j pass 3: the load check's bound (1e-5 + 8 pos 2^-24) accepts 5 to 10 times the tutorial's error"),
     (CH11, "Positions must be integers, and not negative",
      "review-2026-12 p12j pass 3: int16, int8 and uint8 positions are refused (int64 or int32 only)"),
     (CH11, "the ties are a handful",
@@ -1246,6 +1248,19 @@ OLD = [
      "review-2026-12 lead pass 9 (from p12b's note): over positions 0 to 99 one wave at omega near "
      "3.131 keeps every pair 0.0104 apart, more than chapter 6's two hands (0.0093); only the "
      "2001-position bound rules one wave out"),
+    (CH07, "the table has numerical rank 44, not 64",
+     "review-2026-12 p12l pass 4: 44 at NumPy's default tolerance only (43 at 1e-9, 46 at 1e-13)"),
+    (CH07, "reproduce theirs: numerical rank 44.",
+     "review-2026-12 p12l pass 4: Exercise 3, same tolerance"),
+    (CH07, "shift is cheaper done pair by pair",
+     "review-2026-12 p12l pass 4: no check read the cost comparison"),
+    (CH07, "There is also a structural reason",
+     "review-2026-12 p12l pass 4: the exercise's positions 0 to 999 hold no p and -p; over "
+     "-500..499 the residual is 0.487 against 0.460"),
+    ("docs/bugs-that-shipped.md", "and the paper's default to any other block",
+     "review-2026-12 lead pass 11 (from p12a's note): ExLlamaV3 65e724c's exllamav3/util/rope.py "
+     "computes the ratio, 1.0 or the paper's default only under `if attn_factor is None:`; a "
+     "block's explicit attention_factor comes first"),
 ]
 
 
