@@ -108,17 +108,17 @@ def _review_records(records: Path) -> list:
 def review_note(page: str, records: Path = REVIEWS) -> str:
     """One sentence on how ``page`` (``docs/...`` path) was reviewed in depth, summed per pass
     over the review records in ``records`` (``docs/data/reviews/*.yml``, one per reviewer:
-    ``pass``, ``month``, and per page ``claims``, ``found``, ``major``, ``fixed`` and optionally
-    its own ``pass``, which overrides the record's); "" when no
+    ``pass``, ``month``, and per page ``claims``, ``found``, ``major``, ``fixed``, and optionally
+    its own ``pass`` where one reviewer's pages stand at different passes); "" when no
     record names the page (tests/test_site_hooks.py)."""
     passes: dict[int, dict] = {}
     for rec in _review_records(records):
         for entry in rec.get("pages", []):
             if entry["page"] != page:
                 continue
-            n = int(entry.get("pass", rec["pass"]))          # a page's own pass, if given
-            p = passes.setdefault(n, {"claims": 0, "found": 0, "major": 0,
-                                      "fixed": 0, "months": set()})
+            n = int(entry.get("pass", rec["pass"]))
+            p = passes.setdefault(n, {"claims": 0, "found": 0, "major": 0, "fixed": 0,
+                                      "months": set()})
             for k in ("claims", "found", "major", "fixed"):
                 p[k] += int(entry.get(k, 0))
             p["months"].add(str(rec["month"]))
