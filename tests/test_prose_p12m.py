@@ -102,3 +102,79 @@ def test_ch01_dog_bites_man_and_the_layers_above():
     assert np.allclose(out_a[0], out_b[2])                                   # the same vector
     assert np.allclose(attend(out_a, w)[0], attend(out_b, w)[2])             # a layer above
     assert not np.allclose(attend(out_a, w, causal=True)[0], attend(out_b, w, causal=True)[2])
+
+
+# Second batch of flips (p12m): each of these sentences' flipped word also left its page passing.
+
+def toy(words, d=8):
+    return np.array([np.random.default_rng([0, *t.encode()]).normal(0.0, 1.0, d) for t in words])
+
+
+def weights8():
+    rng = np.random.default_rng(0)
+    return [rng.normal(0.0, 8 ** -0.5, (8, 8)) for _ in range(3)]
+
+
+def attend_weights(x, w):
+    s = (x @ w[0]) @ (x @ w[1]).T / np.sqrt(w[0].shape[1])
+    e = np.exp(s - s.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def test_ch01_shuffle_sentences():
+    from itertools import permutations
+    text = flat(CH01)
+    w, x, order = weights8(), toy(TOKENS), [3, 0, 4, 2, 1]
+    out, a = attend(x, w), attend_weights(x, w)
+    assert "The attention weights are the same numbers as before" in text
+    assert np.allclose(np.sort(attend_weights(x[order], w), axis=None), np.sort(a, axis=None))
+    assert "The output *matrix* did change: its rows moved." in text
+    moved = attend(x[order], w)
+    assert not np.allclose(moved, out) and np.allclose(moved, out[order])
+    assert "Encoders, which use no mask, get no such signal at all." in text
+    assert all(np.allclose(attend(x[list(o)], w), out[list(o)]) for o in permutations(range(5)))
+    assert "Slots 1 and 2 are where the swap happens" in text
+    swap = [0, 2, 1, 3, 4]
+    assert [t for t in range(5) if swap[t] != t] == [1, 2]
+
+
+def test_ch01_exercise_3_words_only():
+    text = flat(CH01)
+    assert ("Shuffling only the words pairs each word with a new position: a different sentence, "
+            "so the outputs differ") in text
+    w, x, order = weights8(), toy(TOKENS), [3, 0, 4, 2, 1]
+    i, j = np.arange(5)[:, None], np.arange(4)
+    pe = np.zeros((5, 8))
+    pe[:, 0::2], pe[:, 1::2] = np.sin(i / 10000 ** (2 * j / 8)), np.cos(i / 10000 ** (2 * j / 8))
+    assert not np.allclose(attend(x[order] + pe, w), attend(x + pe, w)[order])
+
+
+def cos(a, b):
+    return float(a @ b / np.linalg.norm(a) / np.linalg.norm(b))
+
+
+def test_ch02_raw_index_sentences():
+    text = flat(CH02)
+    cat, dog = toy(["cat", "dog"], 64)
+    assert "the two words become indistinguishable and each stops resembling itself" in text
+    assert cos(cat + 100, dog + 100) > 0.999 > cos(cat, dog) and abs(cos(cat, cat + 100)) < 0.1
+    assert "The vector the first layer receives is almost all position" in text
+    assert np.linalg.norm(np.full(64, 1000.0)) > 1000 * np.linalg.norm(cat)
+    assert "entries of \"cat\" sum to a negative number" in text
+    assert cat.sum() < 0
+    assert "Scaling moves the problem, it does not fix it" in text
+    first = [next(p for p in range(5000) if cos(cat + p / s, dog + p / s) > 0.99)
+             for s in (1, 10, 100)]
+    assert first[0] < first[1] < first[2]                 # moved, and still reached
+
+
+def test_ch02_digits_and_nan():
+    text = flat(CH02)
+    short = digits(512)
+    assert "the hundreds column is 0 for the first 100 positions" in text
+    assert np.flatnonzero(short[:, 2])[0] == 100 and np.flatnonzero(short[:, 1])[0] == 10
+    assert "That share belongs to short sequences" in text
+    assert np.mean(short == 0) > np.mean(digits(10_000) == 0)
+    assert "In floating point it gives NaN" in text
+    with np.errstate(invalid="ignore"):
+        assert np.isnan(np.float64(0) / np.float64(0))
