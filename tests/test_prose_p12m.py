@@ -178,3 +178,38 @@ def test_ch02_digits_and_nan():
     assert "In floating point it gives NaN" in text
     with np.errstate(invalid="ignore"):
         assert np.isnan(np.float64(0) / np.float64(0))
+
+
+# Third batch of flips (p12m).
+
+CH03 = ROOT / "docs/chapters/03-what-should-a-good-encoding-satisfy.md"
+CH15 = ROOT / "docs/chapters/15-what-came-next.md"
+
+
+def test_ch01_answer_mask_and_pointers():
+    text = flat(CH01)
+    assert 'So "dog bites man" and "man bites dog" give "dog" the same output.' in text
+    w = weights8()
+    assert np.allclose(attend(toy("dog bites man".split()), w)[0],
+                       attend(toy("man bites dog".split()), w)[2])
+    assert "some* signal about order: how many tokens each position can see" in text
+    assert np.tri(5, dtype=bool).sum(axis=1).tolist() == [1, 2, 3, 4, 5]
+    assert "order information only through *which prefix* a token sees" in text
+    assert "Chapter 15 meets it again as ALiBi." in text
+    assert "ALiBi adds a penalty proportional to the distance" in flat(CH15)
+
+
+def test_ch02_answer_and_conventions():
+    text = flat(CH02)
+    cat, dog = toy(["cat", "dog"], 64)
+    assert 'at position 1000 "cat" and "dog" point almost the same way' in text
+    assert cos(cat + 1000, dog + 1000) > 0.9999
+    assert "gives every position but the first a value that depends on the length" in text
+    assert {0 / L for L in range(1, 60)} == {0.0}
+    assert all(len({p / L for L in range(p + 1, 60)}) == 59 - p for p in range(1, 59))
+    assert "which is the first property of chapter 3" in text
+    assert re.search(r"\*\*Answer\.\*\* \w+ properties, each precise enough to compute: "
+                     r"\*\*bounded\*\*", flat(CH03))
+    assert "neither convention removes the dependence on the length" in text
+    assert len({(L - 1) / L for L in (2, 4, 10)}) == 3      # pos/L: the last value moves with L
+    assert [1 / (L - 1) for L in (3, 6)] != [1 / 2, 1 / 2]  # pos/(L-1): index 1 moves with L
