@@ -213,3 +213,38 @@ def test_ch02_answer_and_conventions():
     assert "neither convention removes the dependence on the length" in text
     assert len({(L - 1) / L for L in (2, 4, 10)}) == 3      # pos/L: the last value moves with L
     assert [1 / (L - 1) for L in (3, 6)] != [1 / 2, 1 / 2]  # pos/(L-1): index 1 moves with L
+
+
+# Fourth batch of flips (p12m).
+
+def test_ch01_setup_and_sources():
+    text = flat(CH01)
+    # Vaswani et al. (2017), section 3.2.1: "Attention(Q, K, V) = softmax(QK^T / sqrt(d_k)) V  (1)"
+    assert "(Vaswani et al., 2017, equation 1)" in text
+    assert r"\operatorname{softmax}\!\left(\frac{Q K^\top}{\sqrt{d_k}}\right) V" in text
+    assert "a five-word sentence with no repeated word" in text
+    assert len(set(TOKENS)) == len(TOKENS) == 5
+    assert "such as averaging the rows to classify a sentence, sees no difference at all" in text
+    w, x, order = weights8(), toy(TOKENS), [3, 0, 4, 2, 1]
+    moved, out = attend(x[order], w), attend(x, w)
+    assert np.allclose(moved.mean(axis=0), out.mean(axis=0)) and not np.allclose(moved[0], out[0])
+    assert "a vector that depends on its position alone" in text
+    assert "posenc.encode(3, d_model) # one row per position 0, 1, 2" in text   # no word input
+    # Haviv et al. (2022) train causal (decoder-only) language models without positions
+    assert "decoder-only language models trained with no positional encoding" in text
+
+
+def test_ch02_conventions_and_scale():
+    text = flat(CH02)
+    assert "which makes the last position exactly 1" in text
+    assert all((np.arange(L) / (L - 1))[-1] == 1.0 and (np.arange(L) / (L - 1))[0] == 0.0
+               for L in range(2, 200))
+    assert "stretched a hundred times along the position axis" in text
+    cat, dog = toy(["cat", "dog"], 64)
+    assert all(np.isclose(cos(cat + p / 100, dog + p / 100), cos(cat + q, dog + q))
+               for p, q in ((100, 1.0), (750, 7.5), (800, 8.0)))
+    assert "creeps towards 1 without reaching it" in text
+    lasts = [(L - 1) / L for L in (1, 2, 4, 10, 1000, 2 ** 52)]
+    assert lasts == sorted(lasts) and max(lasts) < 1
+    assert "(64 entries each, roughly standard normal)" in text
+    assert abs(cat.mean()) < 0.3 and 0.8 < cat.std() < 1.2 and cat.min() < 0
