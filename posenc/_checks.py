@@ -119,6 +119,11 @@ def check_positions(pos, name: str = "pos") -> np.ndarray:
     if arr.dtype.kind in "iu" and arr.size and max(int(arr.max()), -int(arr.min())) > 2**53:
         raise ValueError(f"{name} holds integers beyond 2**53, which float64 cannot represent")
     out = arr.astype(np.float64)
+    if arr.dtype.kind == "f" and arr.dtype.itemsize > 8:    # longdouble: the cast can round
+        with np.errstate(invalid="ignore"):
+            lost = np.isfinite(arr) & (np.abs(arr) > 2**53) & (out.astype(arr.dtype) != arr)
+        if np.any(lost):
+            raise ValueError(f"{name} holds values beyond 2**53 that float64 cannot represent")
     if not np.all(np.isfinite(out)):
         bad = int(np.flatnonzero(~np.isfinite(out))[0])
         raise ValueError(f"{name} must be finite, got {arr[bad]!r} at index {bad}")

@@ -268,3 +268,13 @@ def test_permutation_is_an_integer_array():
     for args in ((6,), (6, "concatenated", "interleaved"), (4, "interleaved", "interleaved")):
         p = permutation(*args)
         assert p.dtype.kind == "i" and p.shape == (args[0],)
+
+
+def test_a_longdouble_position_float64_cannot_hold_is_refused():
+    """A longdouble array was cast to float64 before any check: decimal_digits of 2**53 + 1 gave
+    the digits of 2**53 (review-2026-12 p10i pass 4, open until the lead's fix in session 12)."""
+    from posenc.candidates import decimal_digits
+    with pytest.raises(ValueError, match="pos holds values beyond 2\\*\\*53"):
+        decimal_digits(np.array([2**53 + 1], dtype=np.longdouble), n_digits=17)
+    exact = decimal_digits(np.array([2**53, 12], dtype=np.longdouble), n_digits=17)
+    assert exact[1][:2].tolist() == [2.0, 1.0]
