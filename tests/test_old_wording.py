@@ -1267,6 +1267,18 @@ OLD = [
      "review-2026-12 lead pass 11 (from p12a's note): ExLlamaV3 65e724c's exllamav3/util/rope.py "
      "computes the ratio, 1.0 or the paper's default only under `if attn_factor is None:`; a "
      "block's explicit attention_factor comes first"),
+    (CH01, "The mask gives a decoder order information only",
+     "review-2026-12 r13a pass 4: true of one causal layer; with two stacked causal layers the "
+     "swap [0, 2, 1, 3, 4] changes the rows of slots 3 and 4 too, whose prefix sets are unchanged"),
+    (CH01, "breaks it partly, encoders not at all",
+     "review-2026-12 r13a pass 4: read as 'encoders do not break the symmetry', false for an "
+     "encoder with positions; the body says the narrower fact (no mask, no order signal)"),
+    (CH01, "Nothing in the computation knows which slot held a row",
+     "review-2026-12 r13a pass 4: unbound (its flip to 'Something' passed); cut, the algebra "
+     "before it says the same"),
+    (CH02, "so a model cannot attach a stable meaning",
+     "review-2026-12 r13a pass 6: the check shows the value changes with L, not what a model "
+     "cannot do; the whole sequence gives L back (every gap is 1/L)"),
 ]
 
 
