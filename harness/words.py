@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness.not_yet import DIRECTION_NOT_YET
+from harness.not_yet import DIRECTION_NOT_YET, ORDER_NOT_YET, SAME_NOT_YET
 from harness.page import NO_CLAIM, Page, next_to, read
 from harness.text import code_only, prose_text, sentences
 
@@ -47,13 +47,22 @@ BOUND_NOT_YET: frozenset = frozenset()      # empty since 2026-12-07: every page
 # Pages still binding them are capped in harness/not_yet.py (DIRECTION_NOT_YET).
 DIRECTION_WORDS: tuple = ("rises", "falls", "grows", "shrinks", "fastest", "slowest", "longer",
                           "shorter")
+# Sameness and order words (issue 38, session 13): reviewers' flips of same/different and
+# first/last passed every test on most sentences they tried (session 12: 313 of 359 non-claim
+# flips survived). Each is a claim word; pages still binding them are capped in harness/not_yet.py.
+SAME_WORDS: tuple = ("same", "different")
+ORDER_WORDS: tuple = ("first", "last")
+# Each capped class: its words and its caps (harness.not_yet).
+CLASSES: dict = {"direction": (DIRECTION_WORDS, DIRECTION_NOT_YET),
+                 "same": (SAME_WORDS, SAME_NOT_YET),
+                 "order": (ORDER_WORDS, ORDER_NOT_YET)}
 
 
 def _bound_only(missing: list) -> bool:
     return bool(missing) and all(str(m).startswith(BOUND_WORDS) for m in missing)
 WORDS = ("more", "less", "faster", "slower", "above", "below", "always", "never", "only",
          "every", "cannot", "no single", "exactly", "guaranteed", "unique", "better", "worse",
-         "higher", "lower", "increases", "decreases") + EXTRA_WORDS + BOUND_WORDS + DIRECTION_WORDS
+         "higher", "lower", "increases", "decreases") + EXTRA_WORDS + BOUND_WORDS + DIRECTION_WORDS + SAME_WORDS + ORDER_WORDS
 # Inflections that carry the same claim; each is matched as the word it belongs to.
 FORMS = {"increase": "increases", "increased": "increases", "increasing": "increases",
          "decrease": "decreases", "decreased": "decreases", "decreasing": "decreases",
@@ -65,6 +74,11 @@ FORMS = {"increase": "increases", "increased": "increases", "increasing": "incre
 WORD = re.compile(r"(?<![\w-])(" + "|".join(
     sorted([w.replace(" ", r"\s+") for w in WORDS] + list(FORMS), key=len, reverse=True))
     + r")(?![\w-])", re.IGNORECASE)
+# The words before session 13's classes: the scope rule (harness.scope) still reads a family
+# sentence as a claim by these alone, so binding same/first sentences cannot move its verdicts.
+SCOPE_WORD = re.compile(r"(?<![\w-])(" + "|".join(
+    sorted([w.replace(" ", r"\s+") for w in WORDS if w not in SAME_WORDS + ORDER_WORDS]
+           + list(FORMS), key=len, reverse=True)) + r")(?![\w-])", re.IGNORECASE)
 COMPARES = re.compile(r"[<>]=?|[=!]=|\ball\(|\bany\(|isclose|allclose|array_equal|\bin\b")
 
 
@@ -173,6 +187,8 @@ def claim_words(text: str) -> list:
         word = canonical(m.group(0))
         if word in ("above", "below") and not _TARGET.match(text[m.end():]):
             continue
+        if word == "first" and re.search(r"predict\W{0,3}$", text[:m.start()], re.IGNORECASE):
+            continue                     # "(predict first)": an exercise's instruction
         words.add(word)
     return sorted(words)
 
@@ -267,6 +283,19 @@ def _one_check_per_sentence(found: list, mine: list, near: list, k: int, el, pat
                 s.verdict = "flagged"
                 s.missing = [f"{w} (said by {len(group)} sentences of the paragraph, "
                              f"named by {naming} check(s) next to it: one each)"]
+
+
+def class_of(missing: list) -> set:
+    """The capped classes a flagged sentence's missing words belong to; empty when one of them
+    belongs to none (such a sentence is flagged whatever the caps)."""
+    out = set()
+    for m in missing:
+        word = str(m).split(" (")[0]
+        hit = [c for c, (ws, _) in CLASSES.items() if word in ws]
+        if not hit:
+            return set()
+        out.add(hit[0])
+    return out
 
 
 def lint(path, page: Page | None = None) -> list:
@@ -390,10 +419,13 @@ def lint(path, page: Page | None = None) -> list:
         for s in found:
             if s.verdict == "flagged" and _bound_only(s.missing):
                 s.verdict = "transition"
-    room = DIRECTION_NOT_YET.get(Path(path).name, 0)
-    for s in found:                      # at most the page's cap, in line order
-        if room and s.verdict == "flagged" and all(
-                str(m).split(" (")[0] in DIRECTION_WORDS for m in s.missing):
+    room = {c: caps.get(Path(path).name, 0) for c, (_, caps) in CLASSES.items()}
+    for s in found:                      # at most the page's cap per class, in line order
+        if s.verdict != "flagged":
+            continue
+        involved = class_of(s.missing)
+        if involved and all(room[c] > 0 for c in involved):
             s.verdict = "transition"
-            room -= 1
+            for c in involved:
+                room[c] -= 1
     return found
