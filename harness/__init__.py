@@ -14,6 +14,7 @@ by rules.py, each in its own module:
 not_yet.py caps, page by page, what a new rule still tolerates while pages are brought under it.
 Shared by the rules: page.py's ``next_to`` (the one meaning of "next to a paragraph") and
 text.py (a paragraph's sentences, its prose without code, code without strings and comments).
-No rule imports another rule's private name. collect.py is the Sybil configuration that runs
+says.py is for the review tests in tests/: find a sentence on a page and require it exactly when
+a computation says so. No rule imports another rule's private name. collect.py is the Sybil configuration that runs
 pages and docstrings under pytest (the only module that needs the test tools). No environment
 variable switches a rule off."""

@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from tests.test_prose_counts import ROOT
+from harness.says import flat
 
 CH05 = "docs/chapters/05-is-one-sine-enough.md"
 CH06 = "docs/chapters/06-many-clocks.md"
@@ -24,7 +25,7 @@ POS = np.arange(100)
 
 
 def page(path: str) -> str:
-    return re.sub(r"\s+", " ", (ROOT / path).read_text())
+    return flat(ROOT / path)
 
 
 def pairs_by_distance(table):

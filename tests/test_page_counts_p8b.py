@@ -18,13 +18,14 @@ import numpy as np
 import pytest
 
 from tests.test_prose_counts import ROOT
+from harness.says import flat
 
 CH05 = "docs/chapters/05-is-one-sine-enough.md"
 CH09 = "docs/chapters/09-does-it-keep-its-promises.md"
 
 
 def page(path: str) -> str:
-    return re.sub(r"\s+", " ", (ROOT / path).read_text())
+    return flat(ROOT / path)
 
 
 def omegas(d_model: int) -> np.ndarray:
