@@ -32,6 +32,16 @@ def stated(text: str, pattern: str) -> re.Match:
     return m
 
 
+def holds(text: str, pattern: str, fact, where: str = "") -> None:
+    """Every match of ``pattern`` in ``text`` must satisfy ``fact(*groups)``; the sentence must
+    be there (a test of a sentence that is gone would pass whatever the page says)."""
+    found = re.findall(pattern, text)
+    assert found, f"{where}: the sentence {pattern!r} is gone; update this test with it"
+    for match in found:
+        groups = match if isinstance(match, tuple) else (match,)
+        assert fact(*groups), (where, pattern, match)
+
+
 def section(path: Path | str, title: str) -> str:
     """The prose of the section headed ``## title``, flat: no fenced code, folded notes or
     HTML comments."""

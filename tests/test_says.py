@@ -2,7 +2,7 @@
 
 import pytest
 
-from harness.says import paragraphs, says, section, stated
+from harness.says import holds, paragraphs, says, section, stated
 
 
 def test_says_requires_the_phrase_exactly_when_the_fact_holds():
@@ -24,3 +24,11 @@ def test_section_and_paragraphs_read_prose_only(tmp_path):
     assert stated("abc 12", r"\d+").group(0) == "12"
     with pytest.raises(AssertionError):
         stated("abc", r"\d+")
+
+
+def test_holds_needs_the_sentence_and_the_fact():
+    holds("the error falls at 6 and at 12", r"falls at (\d+)", lambda k: int(k) % 6 == 0)
+    with pytest.raises(AssertionError):
+        holds("the error falls at 7", r"falls at (\d+)", lambda k: int(k) % 6 == 0)
+    with pytest.raises(AssertionError):
+        holds("the error rises at 6", r"falls at (\d+)", lambda k: True)     # gone
