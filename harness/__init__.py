@@ -6,6 +6,8 @@ by rules.py, each in its own module:
   check tells the number from its neighbour, restatements and twins);
 - words.py: every sentence whose claim lives in a word (more/less, always/never, at most, ...)
   has a check next to it that states the word;
+- vocabulary.py: which words those are (the lists, their forms, the capped classes) and how a
+  sentence's or a check's words are read;
 - causes.py: every sentence that names a cause is bound to a cause check, a source or a derivation;
 - scope.py: a universal or family claim is checked over the domain it states;
 - colons.py: a sentence ending in a colon is followed by what it promises;

@@ -128,7 +128,7 @@ HARNESS_MUTANTS = [
            "the answer's claim markers run at the end of the page"),
     Mutant("noise: any number of digits printed", "harness/rules.py",
            "NOISE_DIGITS = 12", "NOISE_DIGITS = 99", "a full-precision float printed fails"),
-    Mutant("words: a check's names state nothing", "harness/words.py",
+    Mutant("words: a check's names state nothing", "harness/vocabulary.py",
            "            stated |= {canonical(p) for p in parts if canonical(p) in WORDS}",
            "            pass",
            "flipping a word to a non-claim word leaves the check's word unsaid"),
