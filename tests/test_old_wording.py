@@ -1267,6 +1267,19 @@ OLD = [
      "review-2026-12 lead pass 11 (from p12a's note): ExLlamaV3 65e724c's exllamav3/util/rope.py "
      "computes the ratio, 1.0 or the paper's default only under `if attn_factor is None:`; a "
      "block's explicit attention_factor comes first"),
+    (CH07, "A slower column separates them",
+     "review-2026-12 r13c pass 5: one frequency (0.1) made a rule; pairs 25 to 31 of the page's own "
+     "64-wide table keep the four near-repeats within 0.0354"),
+    (CH07, "<!-- check: rotation_matrix(5, d_model).shape == (64, 64) -->",
+     "review-2026-12 r13c pass 5: a check under the three constraints that held whatever they were"),
+    (CH10, "non-rotation block is enough",
+     "review-2026-12 r13c pass 6: a scaling such as 2I is not a rotation yet keeps every diagonal"),
+    (CH10, "This is not the paper's balance.",
+     "review-2026-12 r13c pass 6: the reference code's scale holds at initialisation only"),
+    (CH10, "`x` is the paper-like picture",
+     "review-2026-12 r13c pass 6: the reference code's scale holds at initialisation only"),
+    (CH10, "== 4 * layer_weights(d, d_ff)  # every matrix",
+     "review-2026-12 r13c pass 6: the line compared the totals, the comment said every matrix"),
 ]
 
 
