@@ -1279,6 +1279,19 @@ OLD = [
     (CH02, "so a model cannot attach a stable meaning",
      "review-2026-12 r13a pass 6: the check shows the value changes with L, not what a model "
      "cannot do; the whole sequence gives L back (every gap is 1/L)"),
+    (CH07, "A slower column separates them",
+     "review-2026-12 r13c pass 5: one frequency (0.1) made a rule; pairs 25 to 31 of the page's own "
+     "64-wide table keep the four near-repeats within 0.0354"),
+    (CH07, "<!-- check: rotation_matrix(5, d_model).shape == (64, 64) -->",
+     "review-2026-12 r13c pass 5: a check under the three constraints that held whatever they were"),
+    (CH10, "non-rotation block is enough",
+     "review-2026-12 r13c pass 6: a scaling such as 2I is not a rotation yet keeps every diagonal"),
+    (CH10, "This is not the paper's balance.",
+     "review-2026-12 r13c pass 6: the reference code's scale holds at initialisation only"),
+    (CH10, "`x` is the paper-like picture",
+     "review-2026-12 r13c pass 6: the reference code's scale holds at initialisation only"),
+    (CH10, "== 4 * layer_weights(d, d_ff)  # every matrix",
+     "review-2026-12 r13c pass 6: the line compared the totals, the comment said every matrix"),
 ]
 
 
