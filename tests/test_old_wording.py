@@ -1280,6 +1280,9 @@ OLD = [
      "review-2026-12 r13c pass 6: the reference code's scale holds at initialisation only"),
     (CH10, "== 4 * layer_weights(d, d_ff)  # every matrix",
      "review-2026-12 r13c pass 6: the line compared the totals, the comment said every matrix"),
+    ("posenc/plots/rotation.py", "of the same two angles, on opposite sides of the circle",
+     "review-2026-12 r13c pass 5: the figure ch07 draws with it shows mirror images across the "
+     "horizontal axis (sine across, cosine up), not antipodes; its alt text was fixed in tour-3"),
 ]
 
 
