@@ -35,6 +35,11 @@ CH08 = "docs/chapters/08-building-the-formula.md"
 CH06 = "docs/chapters/06-many-clocks.md"
 
 OLD = [
+    ("posenc/precision.py", "the PyTorch tutorial and most libraries",
+     "review-2026-12 r13h pass 8: no survey backs 'most'; transformers 5.24.0 builds ten models' tables "
+     "in float64 and casts them"),
+    ("posenc/rounding.py", "thousand values at most",
+     "review-2026-12 r13h pass 8: unbound cost advice, cut"),
     ("posenc/precision.py", "float16: inf above 65519",
      "review-2026-12 p12g pass 7: float16 positions overflow from 65520 (65519.5 rounds to 65504)"),
     ("posenc/rounding.py", "rounded to float32; wherever",
