@@ -37,8 +37,7 @@ DIRECTION_NOT_YET: dict = {
 SAME_NOT_YET: dict = {
     "01-why-positions.md": 12,
     "02-what-if-we-use-the-index.md": 6,
-    "03-what-should-a-good-encoding-satisfy.md": 4,
-    "04-from-digits-to-waves.md": 10,
+    "04-from-digits-to-waves.md": 9,
     "05-is-one-sine-enough.md": 4,
     "06-many-clocks.md": 9,
     "07-why-pair-sine-with-cosine.md": 7,
@@ -61,8 +60,8 @@ SAME_NOT_YET: dict = {
 ORDER_NOT_YET: dict = {
     "01-why-positions.md": 1,
     "02-what-if-we-use-the-index.md": 11,
-    "03-what-should-a-good-encoding-satisfy.md": 4,
-    "04-from-digits-to-waves.md": 5,
+    "03-what-should-a-good-encoding-satisfy.md": 1,
+    "04-from-digits-to-waves.md": 1,
     "05-is-one-sine-enough.md": 5,
     "06-many-clocks.md": 13,
     "07-why-pair-sine-with-cosine.md": 3,
