@@ -55,7 +55,7 @@ SAME_NOT_YET: dict = {
     "index.md": 3,
     "run-it-yourself.md": 1,
     "sources-ledger.md": 1,
-    "tour.md": 5,
+    "tour.md": 1,
 }
 ORDER_NOT_YET: dict = {
     "01-why-positions.md": 1,
@@ -83,6 +83,5 @@ ORDER_NOT_YET: dict = {
     "references.md": 2,
     "run-it-yourself.md": 4,
     "sources-ledger.md": 1,
-    "tour.md": 2,
     "variants.md": 1,
 }
