@@ -94,7 +94,8 @@ def omega_in(dtype: str, d_model: int, base: float = BASE, form: str = "exp",
         A positive even integer.
     base : float, default 10000
     form : {"exp", "power"}, default "exp"
-        ``"exp"`` is ``exp(2 i * (-log(base) / d_model))`` (the PyTorch tutorial);
+        ``"exp"`` is ``exp(2 i * (-log(base) / d_model))`` (the PyTorch tutorial's spelling;
+        the factor is rounded to ``dtype``, while PyTorch's float16 tensors keep it in float32);
         ``"power"`` is ``base ** (-2 i / d_model)`` (the paper).
     kernels : {"correctly rounded", "numpy"}, default "correctly rounded"
         Correctly rounded ``exp`` and ``**`` (the same on every machine), or this machine's
