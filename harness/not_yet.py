@@ -73,13 +73,9 @@ ORDER_NOT_YET: dict = {
     "15-what-came-next.md": 1,
     "16-positions-in-a-running-model.md": 20,
     "bugs-that-shipped.md": 9,
-    "checks.md": 1,
     "errata.md": 11,
     "explore.md": 1,
-    "notation.md": 1,
     "plots.md": 1,
     "references.md": 2,
-    "run-it-yourself.md": 4,
     "sources-ledger.md": 1,
-    "variants.md": 1,
 }
