@@ -13,7 +13,6 @@ DIRECTION_NOT_YET: dict = {
     "03-what-should-a-good-encoding-satisfy.md": 5,
     "04-from-digits-to-waves.md": 11,
     "05-is-one-sine-enough.md": 13,
-    "06-many-clocks.md": 4,
     "07-why-pair-sine-with-cosine.md": 16,
     "08-building-the-formula.md": 17,
     "09-does-it-keep-its-promises.md": 32,
