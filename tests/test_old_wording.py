@@ -1213,6 +1213,13 @@ OLD = [
     (CH06, "# slower is better",
      "review-2026-12 p12b pass 6: the comment stated the rule its paragraph refutes; the line shows "
      "only that 0.01 beats 0.5"),
+    (CH06, "times the first (not 11) is also near a whole number of turns",
+     "review-2026-12 r13b pass 7: 44 steps are 0.031 turns off at 11, 0.028 at 10, 0.034 at 12 "
+     "(whose closest pair is 44 apart again): the turns do not end the run at 11; a mirror pair "
+     "5, 17 (a + b = 22, near 7 pi and, times 11, 77 pi) comes closer"),
+    (CH06, "Which offset comes close to whole turns on both hands",
+     "review-2026-12 r13b pass 7: at 0.48 and 0.51 the slow hand's collision is a mirror pair "
+     "(0.48 * 72 near 11 pi, 0.51 * 154 near 25 pi), 0.36 and 0.43 turns off whole turns"),
     (CH13, "with NumPy's baseline kernels they match",
      "review-2026-12 p12e pass 10: at NumPy's baseline level float32 exp, sin and cos are the C "
      "library's expf, sinf, cosf bit for bit (glibc 2.36: 0 of 8,000 differ); the match is libm's"),
