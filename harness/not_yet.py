@@ -12,7 +12,6 @@ DIRECTION_NOT_YET: dict = {
     "02-what-if-we-use-the-index.md": 3,
     "03-what-should-a-good-encoding-satisfy.md": 5,
     "04-from-digits-to-waves.md": 11,
-    "05-is-one-sine-enough.md": 13,
     "07-why-pair-sine-with-cosine.md": 16,
     "08-building-the-formula.md": 17,
     "09-does-it-keep-its-promises.md": 32,
