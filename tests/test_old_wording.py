@@ -1285,6 +1285,9 @@ OLD = [
     (CH10B, "in seed 0 also with those keys hidden",
      "review-2026-12 r13d pass 9: the 'So' needs the control in every seed; seeds 1-4 re-trained "
      "with the far keys hidden: 0.164, 0.158, 0.077, 0.150 on the key 3 back"),
+    (CH10B, "kept at least 0.971 (at 8x, 0.442 to 0.809)",
+     "review-2026-12 r13d pass 9: a minimum of seeds 0-4 (8x: 0-2) stated bare in the Summary; "
+     "fresh seed 5 kept 0.9689"),
     (CH01, "The mask gives a decoder order information only",
      "review-2026-12 r13a pass 4: true of one causal layer; with two stacked causal layers the "
      "swap [0, 2, 1, 3, 4] changes the rows of slots 3 and 4 too, whose prefix sets are unchanged"),
