@@ -18,7 +18,7 @@ DIRECTION_NOT_YET: dict = {
     "08-building-the-formula.md": 15,
     "09-does-it-keep-its-promises.md": 32,
     "10-inside-attention.md": 1,
-    "10b-what-does-a-trained-model-do.md": 23,
+    "10b-what-does-a-trained-model-do.md": 22,
     "11-a-pytorch-module.md": 5,
     "12-variants.md": 7,
     "13-how-precise-is-the-table.md": 12,
