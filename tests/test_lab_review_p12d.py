@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from harness.says import section as _prose
+
 ROOT = Path(__file__).resolve().parents[1]
 CH10B = ROOT / "docs" / "chapters" / "10b-what-does-a-trained-model-do.md"
 CH10 = ROOT / "docs" / "chapters" / "10-inside-attention.md"
@@ -25,15 +27,6 @@ torch = pytest.importorskip("torch")
 
 def _record(name: str) -> dict:
     return json.loads((LAB / f"{name}.json").read_text())
-
-
-def _prose(path: Path, title: str) -> str:
-    text = path.read_text()
-    start = text.index(f"## {title}")
-    end = text.index("\n## ", start + 1)
-    body = re.sub(r"```.*?```", "", text[start:end], flags=re.S)
-    body = re.sub(r"\?\?\? note.*?(?=\n\S)", "", body, flags=re.S)
-    return " ".join(re.sub(r"<!--.*?-->", "", body, flags=re.S).split())
 
 
 def _configs():

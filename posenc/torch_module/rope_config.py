@@ -115,7 +115,7 @@ ROPE_TYPES = {
                          factor_from_lengths=True),
 }
 """The rope types :meth:`RotaryEmbedding.from_rope_parameters` reads, one :class:`RopeType`
-each; a new type is one entry here and its two test cases (module docstring)."""
+each."""
 
 ROPE_KEYS = {kind: (set(entry.required), set(entry.optional))
              for kind, entry in ROPE_TYPES.items()}

@@ -4,8 +4,8 @@
 The frequencies are any of :mod:`posenc.scaling`'s (or the paper's), with YaRN's attention
 factor; the angles ``pos * omega_i`` are taken in float64 and their cosines and sines rounded
 once to float32 (then to the input's dtype, as Hugging Face ``transformers`` does, for the
-products), whatever the input dtype. Autograd, CPU and CUDA, ``torch.compile(fullgraph=True)``
-in a decode loop.
+products), whatever the input dtype. Autograd, and ``torch.compile(fullgraph=True)`` in a
+decode loop.
 
 :mod:`posenc.relative` stays the float64 NumPy reference for one 2-D head; use this module in a
 model. See the chapter "How do positions behave in a running model?"
@@ -23,7 +23,7 @@ from torch import nn
 from .._checks import check_base
 from ..encoding import BASE, frequencies as paper_frequencies
 from .checks import NotScriptable, looks_like_attention_mask  # noqa: F401 (re-exported)
-from .rope_cache import GROWTH, ROUND, RopeCache  # noqa: F401 (re-exported)
+from .rope_cache import GROWTH, ROUND, TABLE_ROWS, RopeCache  # noqa: F401 (re-exported)
 from .rope_positions import check_position_ids, positions_of  # noqa: F401 (re-exported)
 from .rotate import (_FLOAT, PAIRINGS, _is_int, _rotate, apply_rotary,  # noqa: F401 (re-exported)
                      check_pairing, expand_cos_sin, rope_cos_sin)
@@ -83,15 +83,15 @@ class RotaryEmbedding(NotScriptable, RopeCache, nn.Module):
     ``0 .. L - 1``, ``4 * rotary_dim`` bytes per position (64 MiB for 131072 positions at
     ``rotary_dim`` 128), from which every input dtype is cast per call. ``L`` is first the larger
     of ``max_len`` and the first call's largest position + 1, rounded up to a multiple of 64; a
-    later position grows it to that position, and by at least an eighth, rounded up likewise.
-    It never shrinks by itself: :meth:`clear_cache` drops it. ``scripts/bench_rope_cache.py``
-    records the bytes per cached position (``docs/data/bench-rope-cache.json``). Its key is the
-    frequencies' bytes, ``attention_factor`` and device, so setting :attr:`frequencies` (dynamic
-    NTK, LongRoPE's long factors) replaces it. Each instance has its own: share one
+    later position grows it to that position, and by at least an eighth, rounded up likewise,
+    up to ``max(max_len, 2**20)`` (:data:`TABLE_ROWS`): a call with a later position computes
+    its cos and sin instead. It never shrinks by itself: :meth:`clear_cache` drops it. Its key
+    is the frequencies' bytes, ``attention_factor`` and device, so setting :attr:`frequencies`
+    (dynamic NTK, LongRoPE's long factors) replaces it. Each instance has its own: share one
     ``RotaryEmbedding`` between layers, or pass :meth:`rotation` to each. It is not a buffer:
-    ``.half()`` cannot cast it and ``state_dict()`` leaves it out. Under ``torch.compile`` the
-    cos and sin are computed from the positions (same float64 angles) instead of looked up, so
-    there is no data-dependent length check in the graph.
+    ``.half()`` cannot cast it and ``state_dict()`` leaves it out. Under ``torch.compile`` cos
+    and sin are computed from the positions (same float64 angles), so there is no
+    data-dependent length check in the graph.
 
     Examples
     --------
@@ -164,21 +164,20 @@ class RotaryEmbedding(NotScriptable, RopeCache, nn.Module):
 
     def _lookup(self, positions, dtype, expanded):
         """cos and sin at ``positions``: per pair, or laid out by :func:`expand_cos_sin`."""
-        if torch.compiler.is_compiling() or positions.is_meta:      # no values to look up
+        direct = torch.compiler.is_compiling() or positions.is_meta     # no values to look up
+        if not direct:
+            low, high = (int(v) for v in torch.aminmax(positions)) if positions.numel() else (0, 0)
+            if low < 0:
+                raise ValueError(f"positions must be >= 0, got {low} (padding numbered by "
+                                 f"mask.cumsum(-1) - 1 is at -1: add .clamp(min=0); "
+                                 f"transformers' generate sets it to 0)")
+            direct = not self._cacheable(high + 1)      # e.g. a stray id near 2**31
+        if direct:
             cos, sin = rope_cos_sin(positions, self._omega_for(positions.device),
                                     attention_factor=self.attention_factor)
             cos, sin = cos.to(dtype), sin.to(dtype)
             return expand_cos_sin(cos, sin, self.pairing) if expanded else (cos, sin)
-        if positions.numel() == 0:
-            needed, low = 1, 0
-        else:
-            low, high = (int(v) for v in torch.aminmax(positions))
-            needed = high + 1
-        if low < 0:
-            raise ValueError(f"positions must be >= 0, got {low} (padding numbered by "
-                             f"mask.cumsum(-1) - 1 is at -1: add .clamp(min=0); transformers' "
-                             f"generate sets it to 0)")
-        table_cos, table_sin = self._table(needed, positions.device)
+        table_cos, table_sin = self._table(high + 1, positions.device)
         if positions.dtype not in (torch.int64, torch.int32):   # int16, int8 do not index
             positions = positions.long()
         cos, sin = table_cos[positions].to(dtype), table_sin[positions].to(dtype)
@@ -261,7 +260,7 @@ class RotaryEmbedding(NotScriptable, RopeCache, nn.Module):
             hint = self._swap_hint() if k.shape[0] == q.shape[0] and k_heads == q_heads else ""
             raise ValueError(f"q and k must have the same batch and seq (the new tokens) in "
                              f"{names}), got {tuple(q.shape)} and {tuple(k.shape)}{hint}")
-        if q_heads % k_heads:
+        if k_heads == 0 or q_heads % k_heads:
             raise ValueError(f"k's heads must divide q's (grouped-query attention), got "
                              f"{k_heads} and {q_heads} in {names}): {tuple(q.shape)} and "
                              f"{tuple(k.shape)}")
@@ -321,7 +320,7 @@ class RotaryEmbedding(NotScriptable, RopeCache, nn.Module):
             # q and k to float32
             cos, sin = cos.to(q.dtype), sin.to(q.dtype)
         elif positions is None and type(offset) is int and offset >= 0 and \
-                not torch.compiler.is_compiling():
+                self._cacheable(offset + seq) and not torch.compiler.is_compiling():
             table_cos, table_sin = self._table(offset + seq, q.device)   # a KV cache's offset
             cos, sin = expand_cos_sin(table_cos[offset:offset + seq].to(q.dtype),
                                       table_sin[offset:offset + seq].to(q.dtype), self.pairing)
