@@ -291,3 +291,108 @@ def test_omega_in_float16_is_not_pytorchs_half_tutorial():
     d = 512
     theirs = torch.exp(torch.arange(0, d, 2).to(torch.float16) * (-math.log(10000.0) / d))
     assert (precision.omega_in("float16", d) != theirs.double().numpy()).sum() > 0
+
+
+# ---- second batch of bindings (flips that passed every test, second look) -----------------------
+
+def test_digit_columns_fastest_first():
+    assert "stored fastest first (ones digit, lowest bit)" in _doc(candidates)
+    for table in (candidates.decimal_digits(1000), candidates.binary_bits(1000)):
+        changes = (np.diff(table, axis=0) != 0).sum(axis=0)
+        assert np.all(np.diff(changes) < 0) or np.all(np.diff(changes[changes > 0]) < 0)
+    from posenc import frequencies
+    assert np.argmax(frequencies(64)) == 0                 # the sinusoidal table: column 0 fastest
+
+
+def test_every_row_has_norm_sqrt_half_d():
+    from posenc import encode
+    assert "Every row has norm ``sqrt(d_model / 2)``" in _doc(similarity)
+    for d in (2, 8, 64, 512):
+        rows = encode(np.arange(0, 100000, 997), d)
+        assert np.allclose(np.linalg.norm(rows, axis=1), math.sqrt(d / 2), rtol=0, atol=1e-12)
+
+
+CHECKS = [  # (function, phrase in its docstring, pass rule from the value)
+    (properties.bounded, "passes if at most :data:`BOUND`", lambda v: v <= properties.BOUND),
+    (properties.unique, "passes if at least :data:`DISTINCT`", lambda v: v >= properties.DISTINCT),
+    (properties.length_independent, "passes if at most :data:`SAME_TOL`", lambda v: v <= properties.SAME_TOL),
+    (properties.consistent_offsets, "passes if at most :data:`OFFSET_TOL`", lambda v: v <= properties.OFFSET_TOL),
+    (properties.extends, "Passes if that ratio is at most :data:`EXTEND_RATIO`", None),
+    (properties.smooth, "passes if at most :data:`SMOOTH_LIMIT`", lambda v: v <= properties.SMOOTH_LIMIT),
+    (properties.local, "passes if below 1", lambda v: v < 1),
+]
+
+
+@pytest.mark.parametrize("fn, phrase, rule", CHECKS, ids=[c[0].__name__ for c in CHECKS])
+def test_each_check_passes_as_its_docstring_says(fn, phrase, rule):
+    assert phrase in _doc(fn)
+    for key in ("raw_index", "decimal_digits", "binary_bits", "single_sine", "sinusoidal"):
+        r = properties.check(key, fn.__name__)
+        if rule is None:                                   # extends: the ratio, and more
+            assert not (r.passed and r.value > properties.EXTEND_RATIO)
+        else:
+            assert r.passed == rule(r.value), (key, r)
+    assert any(properties.check(k, fn.__name__).passed for k in ("raw_index", "sinusoidal",
+                                                                   "binary_bits", "single_sine"))
+
+
+def test_decade_top_need_not_be_its_worst():
+    assert "its worst position need not be" in _doc(precision.sample_positions)
+    every = np.arange(100, 1000)
+    err = precision.row_errors("float32 angle (tutorial)", every, 16)
+    assert err[-1] < err.max()                             # 999 is not the decade's worst
+
+
+def test_first_dip_none_means_never_rises():
+    assert "``None`` if the values never rise" in _doc(similarity.first_dip)
+    rng = np.random.default_rng(1)
+    for _ in range(200):
+        v = rng.integers(0, 4, 6).astype(float)
+        assert (similarity.first_dip(v) is None) == (not (np.diff(v) > 0).any())
+
+
+def test_no_row_may_be_all_zeros():
+    assert "no row may be all zeros" in _doc(similarity.cosine_similarity_matrix)
+    with pytest.raises(ValueError, match="no all-zero row"):
+        similarity.cosine_similarity_matrix([[0.0, 0.0], [1.0, 1.0]])
+
+
+def test_ieee_fixes_add_mul_div():
+    """'IEEE 754 fixes the result of + - * /': NumPy's float32 results equal the exact value
+    rounded once (Fraction arithmetic), for 3000 random pairs."""
+    from fractions import Fraction
+    assert "IEEE 754 fixes the result of ``+ - * /``" in _doc(rounding)
+    rng = np.random.default_rng(2)
+    a = (rng.standard_normal(3000) * 10.0 ** rng.uniform(-5, 5, 3000)).astype(np.float32)
+    b = (rng.standard_normal(3000) * 10.0 ** rng.uniform(-5, 5, 3000)).astype(np.float32)
+    for op, f in ((np.add, lambda x, y: x + y), (np.multiply, lambda x, y: x * y),
+                  (np.divide, lambda x, y: x / y)):
+        got = op(a, b)
+        want = [rounding.nearest(f(Fraction(float(x)), Fraction(float(y))), "float32")
+                for x, y in zip(a, b)]
+        assert np.array_equal(got, np.array(want, dtype=np.float32))
+
+
+def test_machine_method_differs_between_kernel_levels():
+    """'its results differ from CPU to CPU': the same process with NumPy's AVX2 kernels switched
+    off gives other bits for MACHINE_METHODS, and the same bits for the correctly rounded method."""
+    assert "its results differ from CPU to CPU" in _doc(precision)
+    if "X86_V3" not in rounding.numpy_kernels():
+        pytest.skip("needs a CPU with NumPy's X86_V3 kernels to play a second CPU")
+    code = ("import hashlib, numpy as np; from posenc import precision as p\n"
+            "pos = p.sample_positions(1, 6, 64)\n"
+            "print(*[hashlib.md5(p.build(m, pos, 512).tobytes()).hexdigest()\n"
+            "        for m in (p.MACHINE_METHODS[0], 'float32 angle (tutorial)')])")
+    env = dict(__import__("os").environ, PYTHONPATH=str(ROOT))
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                           env=dict(env, **extra), timeout=300).stdout.split()
+            for extra in ({}, {"NPY_DISABLE_CPU_FEATURES": "X86_V3"})]
+    assert runs[0][0] != runs[1][0] and runs[0][1] == runs[1][1], runs
+
+
+def test_block_structure_needs_even_width():
+    assert "``d`` must be even" in _doc(fit.fit_linear_map)
+    x = np.eye(3)
+    with pytest.raises(ValueError, match="even number of columns"):
+        fit.fit_linear_map(x, x, "block")
+    fit.fit_linear_map(np.eye(4), np.eye(4), "block")

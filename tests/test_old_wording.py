@@ -1279,6 +1279,15 @@ OLD = [
      "review-2026-12 lead pass 11 (from p12a's note): ExLlamaV3 65e724c's exllamav3/util/rope.py "
      "computes the ratio, 1.0 or the paper's default only under `if attn_factor is None:`; a "
      "block's explicit attention_factor comes first"),
+    (CH10B, "a start symbol for all but the learned table",
+     "review-2026-12 r13d pass 9: the raw index (both forms) and the concatenated sinusoid also ran "
+     "'3 back' and never had the start symbol; it was added for four schemes"),
+    (CH10B, "in seed 0 also with those keys hidden",
+     "review-2026-12 r13d pass 9: the 'So' needs the control in every seed; seeds 1-4 re-trained "
+     "with the far keys hidden: 0.164, 0.158, 0.077, 0.150 on the key 3 back"),
+    (CH10B, "kept at least 0.971 (at 8x, 0.442 to 0.809)",
+     "review-2026-12 r13d pass 9: a minimum of seeds 0-4 (8x: 0-2) stated bare in the Summary; "
+     "fresh seed 5 kept 0.9689"),
     (CH01, "The mask gives a decoder order information only",
      "review-2026-12 r13a pass 4: true of one causal layer; with two stacked causal layers the "
      "swap [0, 2, 1, 3, 4] changes the rows of slots 3 and 4 too, whose prefix sets are unchanged"),
