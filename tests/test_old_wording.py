@@ -1267,6 +1267,16 @@ OLD = [
      "review-2026-12 lead pass 11 (from p12a's note): ExLlamaV3 65e724c's exllamav3/util/rope.py "
      "computes the ratio, 1.0 or the paper's default only under `if attn_factor is None:`; a "
      "block's explicit attention_factor comes first"),
+    (CH13, "which calls the C library's `expf`, `sinf` and `cosf`, they match",
+     "review-2026-12 r13f pass 11: measured with glibc 2.36 only (NumPy's baseline float32 exp, sin, "
+     "cos are its expf, sinf, cosf bit for bit); the page names it"),
+    (CH13, "and the C library's at its baseline level",
+     "review-2026-12 r13f pass 11: glibc 2.36's kernels measured; the page names them"),
+    (CH13, "with the C library's `expf`, which NumPy calls",
+     "review-2026-12 r13f pass 11: glibc 2.36's expf measured; the page names it"),
+    (CH13, "and up to twice that with NumPy 2.4's",
+     "review-2026-12 r13f pass 11: NumPy 2.4.6's AVX2 kernels reach 1.0e-7 times the position, 1.26 "
+     "times the correctly rounded 8.0e-8 (position by position up to 3.28 times)"),
 ]
 
 
