@@ -27,7 +27,8 @@ from dataclasses import dataclass
 
 from harness.page import NO_CLAIM, Page, read
 from harness.text import prose_text, sentences
-from harness.words import WORD, checks_next_to, elements
+from harness.vocabulary import SCOPE_WORD as WORD
+from harness.words import checks_next_to, elements
 
 UNIVERSAL = re.compile(r"(?<![\w-])(every|all|any|never|no|always|ever|only)(?![\w-])",
                        re.IGNORECASE)

@@ -29,58 +29,14 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness.not_yet import DIRECTION_NOT_YET
 from harness.page import NO_CLAIM, Page, next_to, read
 from harness.text import code_only, prose_text, sentences
+from harness.vocabulary import (BOUND_NOT_YET, BOUND_WORDS, CLASSES, DIRECTION,  # noqa: F401
+                                DIRECTION_WORDS, EXTRA_WORDS, FORMS, ORDER_WORDS, SAME_WORDS,
+                                SCOPE_WORD, WORD, WORDS, bound_only, canonical, claim_words,
+                                class_of, comment_words, directions, names, stated_directions)
 
-# Comparatives added with issue 20; each page binds them as it is reviewed (CONTRIBUTING.md).
-EXTRA_WORDS: tuple = ("larger", "smaller", "fewer", "greater")
-# Bound words (issue 38): a sample of word flips found "at most" and "at least" swapped on eight
-# sentences with every test still passing. Each is a claim word like more/less.
-BOUND_WORDS: tuple = ("at most", "at least", "no more than", "no less than", "within")
-# Pages whose bound-word sentences are not all bound yet (2026-12-07: 114 sentences on 20
-# pages). On these a sentence missing only a bound word is "transition", not "flagged";
-# tests/test_claim_words.py fails when a listed page has none left, so the list only shrinks.
-BOUND_NOT_YET: frozenset = frozenset()      # empty since 2026-12-07: every page is bound
-# Direction words (issue 38, session 11): reviewers flipped fast/slow, rises/falls, grows/shrinks,
-# longer/shorter and found 19 false flips passing every check on two pages. Each is a claim word.
-# Pages still binding them are capped in harness/not_yet.py (DIRECTION_NOT_YET).
-DIRECTION_WORDS: tuple = ("rises", "falls", "grows", "shrinks", "fastest", "slowest", "longer",
-                          "shorter")
-
-
-def _bound_only(missing: list) -> bool:
-    return bool(missing) and all(str(m).startswith(BOUND_WORDS) for m in missing)
-WORDS = ("more", "less", "faster", "slower", "above", "below", "always", "never", "only",
-         "every", "cannot", "no single", "exactly", "guaranteed", "unique", "better", "worse",
-         "higher", "lower", "increases", "decreases") + EXTRA_WORDS + BOUND_WORDS + DIRECTION_WORDS
-# Inflections that carry the same claim; each is matched as the word it belongs to.
-FORMS = {"increase": "increases", "increased": "increases", "increasing": "increases",
-         "decrease": "decreases", "decreased": "decreases", "decreasing": "decreases",
-         "uniquely": "unique", "can't": "cannot",
-         "rise": "rises", "rose": "rises", "rising": "rises", "risen": "rises",
-         "fall": "falls", "fell": "falls", "falling": "falls",
-         "grow": "grows", "grew": "grows", "growing": "grows", "grown": "grows",
-         "shrink": "shrinks", "shrank": "shrinks", "shrinking": "shrinks", "shrunk": "shrinks"}
-WORD = re.compile(r"(?<![\w-])(" + "|".join(
-    sorted([w.replace(" ", r"\s+") for w in WORDS] + list(FORMS), key=len, reverse=True))
-    + r")(?![\w-])", re.IGNORECASE)
 COMPARES = re.compile(r"[<>]=?|[=!]=|\ball\(|\bany\(|isclose|allclose|array_equal|\bin\b")
-
-
-def canonical(word: str) -> str:
-    word = " ".join(word.lower().split())
-    return FORMS.get(word, word)
-
-
-def names(text: str, word: str) -> bool:
-    """Does the check's text name the word (as a word of a comment, or a part of a name)?"""
-    tokens = re.split(r"[^a-z']+", text.lower())
-    if " " in word:                      # a phrase: said in a comment, or a name at_most_...
-        return (f" {word} " in f" {' '.join(tokens)} "
-                or "_".join(word.split()) in text.lower())
-    forms = {word} | {f for f, w in FORMS.items() if w == word}
-    return any(t in forms for t in tokens)
 
 
 @dataclass
@@ -158,58 +114,6 @@ class _View:
 
 def elements(page: Page) -> list:
     return [_View(el) for el in page.elements]
-
-
-# "above"/"below" claim a comparison only when a value follows ("above 2", "below the peak",
-# "below \(2\pi\)"); otherwise they point at the page ("the table above", "printed below.").
-_TARGET = re.compile(r"\s*(?:\d|\\\(|[-−]\s*\d|(?:zero|one|two|half|the|its|a|an|that|any|every|all|"
-                     r"their|it|this|some|rounding|machine)\b)", re.IGNORECASE)
-
-
-def claim_words(text: str) -> list:
-    """The canonical claim words of a sentence (math kept for the above/below rule)."""
-    words = set()
-    for m in WORD.finditer(text):
-        word = canonical(m.group(0))
-        if word in ("above", "below") and not _TARGET.match(text[m.end():]):
-            continue
-        words.add(word)
-    return sorted(words)
-
-
-
-
-def comment_words(check: Check) -> set:
-    """Claim words a check states, in its comments (``# faster``) or as a part of a name
-    (``never_equal``): each must be said next to it, so flipping the prose's word to one the
-    check does not state (never -> always, only -> also) fails."""
-    comments = " ".join(line.partition("#")[2] for line in check.text.splitlines())
-    stated = {canonical(m.group(0)) for m in WORD.finditer(comments)}
-    code = code_only(" ".join(line.partition("#")[0] for line in check.text.splitlines()))
-    for name in re.findall(r"[A-Za-z_][A-Za-z0-9_]*(?!\w|\s*\()", code):   # not calls
-        parts = name.lower().split("_")
-        if len(parts) > 1:
-            stated |= {canonical(p) for p in parts if canonical(p) in WORDS}
-    return stated
-
-
-# A bound's direction ("at least 0.001 apart", "at most half a unit"): not a claim word on its
-# own (a sentence may say it without a check), but a check that states one in a comment
-# (``# at least 0.001``) binds it: each check stating it needs a sentence of its paragraph
-# saying it, so flipping the prose's direction (at least -> at most) fails.
-DIRECTION = re.compile(r"(?<![\w-])(at\s+least|at\s+most|no\s+more\s+than|no\s+less\s+than)\s+"
-                       r"(\d[\d.,]*|one|two|three|four|half|a|an)(?![\w-])", re.IGNORECASE)
-
-
-def directions(text: str) -> list:
-    """The direction phrases of a text, each with the word after it: ``at least 0.001``."""
-    return [" ".join(m.group(1).lower().split()) + " " + m.group(2).lower().rstrip(".,")
-            for m in DIRECTION.finditer(text)]
-
-
-def stated_directions(check: Check) -> list:
-    comments = " ".join(line.partition("#")[2] for line in check.text.splitlines())
-    return directions(comments)
 
 
 def checks_next_to(elems, k) -> list:
@@ -388,12 +292,15 @@ def lint(path, page: Page | None = None) -> list:
                                   section=section_of.get(key, 0)))
     if Path(path).name in BOUND_NOT_YET:
         for s in found:
-            if s.verdict == "flagged" and _bound_only(s.missing):
+            if s.verdict == "flagged" and bound_only(s.missing):
                 s.verdict = "transition"
-    room = DIRECTION_NOT_YET.get(Path(path).name, 0)
-    for s in found:                      # at most the page's cap, in line order
-        if room and s.verdict == "flagged" and all(
-                str(m).split(" (")[0] in DIRECTION_WORDS for m in s.missing):
+    room = {c: caps.get(Path(path).name, 0) for c, (_, caps) in CLASSES.items()}
+    for s in found:                      # at most the page's cap per class, in line order
+        if s.verdict != "flagged":
+            continue
+        involved = class_of(s.missing)
+        if involved and all(room[c] > 0 for c in involved):
             s.verdict = "transition"
-            room -= 1
+            for c in involved:
+                room[c] -= 1
     return found

@@ -47,7 +47,7 @@ FLIPS = {"more": "less", "less": "more", "faster": "slower", "slower": "faster",
          "earlier": "later", "later": "earlier", "slowest": "fastest", "fastest": "slowest",
          "rises": "falls", "falls": "rises", "grows": "shrinks", "shrinks": "grows",
          "highest": "lowest", "lowest": "highest", "best": "worst", "worst": "best",
-         "all": "some", "none": "some", "first": "second", "same": "different",
+         "all": "some", "none": "some", "first": "last", "last": "first", "same": "different",
          "different": "same", "before": "after", "after": "before",
          # bound words (issue 38)
          "at most": "at least", "at least": "at most", "no more than": "no less than",
@@ -97,6 +97,8 @@ def word_mutants(pages, rng, count):
         for s in words.lint(page):
             if s.text.startswith("the check at line") or re.match(r"\d+ checks next to", s.text):
                 continue                 # a message about a check, not a sentence
+            if s.verdict == "transition":
+                continue                 # counted in harness/not_yet.py as not yet bound
             for w in s.words:
                 candidates.append((page, s, w))
     rng.shuffle(candidates)

@@ -16,17 +16,17 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from harness.says import flat, stated as stated_in
+
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "bugs-that-shipped.md"
 
 
 def prose() -> str:
-    return re.sub(r"\s+", " ", PAGE.read_text())
+    return flat(PAGE)
 
 
 def stated(pattern: str):
-    m = re.search(pattern, prose())
-    assert m, pattern
-    return m
+    return stated_in(prose(), pattern)
 
 
 def freq(d, base):

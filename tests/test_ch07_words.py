@@ -4,16 +4,17 @@ the word in the prose, or a change that flips the fact, fails here. No posenc ca
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import numpy as np
+
+from harness.says import flat
 
 PAGE = Path(__file__).resolve().parents[1] / "docs/chapters/07-why-pair-sine-with-cosine.md"
 
 
 def text() -> str:
-    return re.sub(r"\s+", " ", PAGE.read_text())
+    return flat(PAGE)
 
 
 def pair(pos):

@@ -9,18 +9,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from harness.says import flat as text, says
+
 ROOT = Path(__file__).resolve().parents[1]
 CH10 = ROOT / "docs" / "chapters" / "10-inside-attention.md"
 CH14 = ROOT / "docs" / "chapters" / "14-learned-embeddings.md"
 WORDS = {2: "two", 4: "four", 5: "five", 7: "seven", 8: "eight"}
-
-
-def text(path: Path) -> str:
-    return " ".join(path.read_text().split())
-
-
-def says(page: str, phrase: str, fact) -> None:
-    assert (" ".join(phrase.split()) in page) == bool(fact), (phrase, fact)
 
 
 def table(n: int, d: int) -> np.ndarray:

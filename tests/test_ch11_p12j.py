@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from harness.says import flat, says
+
 torch = pytest.importorskip("torch")
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -16,11 +18,7 @@ CH11 = ROOT / "docs" / "chapters" / "11-a-pytorch-module.md"
 
 
 def page() -> str:
-    return " ".join(CH11.read_text().split())
-
-
-def says(text: str, phrase: str, fact) -> None:
-    assert (" ".join(phrase.split()) in text) == bool(fact), (phrase, fact)
+    return flat(CH11)
 
 
 def row(p: float, d: int):

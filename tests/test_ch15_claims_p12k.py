@@ -12,11 +12,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from harness.says import flat
+
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "chapters" / "15-what-came-next.md"
 
 
 def text() -> str:
-    return " ".join(PAGE.read_text().split())
+    return flat(PAGE)
 
 
 def freqs(d, base=10000.0):

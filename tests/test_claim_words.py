@@ -4,7 +4,7 @@ Every page of docs/ is judged by its own rules item (harness.collect), not here.
 
 from pathlib import Path
 
-from harness.words import DIRECTION_WORDS, lint
+from harness.words import lint
 
 def _lint(tmp_path, text):
     page = tmp_path / "p.md"
@@ -109,7 +109,7 @@ def test_a_word_flipped_to_a_non_claim_word_fails(tmp_path):
 
 def test_a_question_claims_nothing(tmp_path):
     page = tmp_path / "p.md"
-    page.write_text("# T\n\n## A\n\nIs it always positive? Predict first.\n")
+    page.write_text("# T\n\n## A\n\nIs it always positive? Predict it.\n")
     assert lint(page) == []
 
 
@@ -243,16 +243,55 @@ def test_direction_words_are_claim_words(tmp_path):
     assert [s.verdict for s in lint(page)] == ["flagged"]
 
 
-def test_direction_caps_match_the_pages():
-    """DIRECTION_NOT_YET only shrinks: each page's cap is the number of its sentences still
-    lacking a check that states a direction word. Bind one and lower the cap; a new unbound one
-    fails (past the cap, it is flagged)."""
-    from harness.not_yet import DIRECTION_NOT_YET
-    root = Path(__file__).resolve().parents[1] / "docs"
-    counts = {}
-    for page in sorted(root.rglob("*.md")):
-        left = [s for s in lint(page) if s.verdict == "transition"
-                and all(str(m).split(" (")[0] in DIRECTION_WORDS for m in s.missing)]
-        if left or page.name in DIRECTION_NOT_YET:
-            counts[page.name] = len(left)
-    assert counts == DIRECTION_NOT_YET
+def test_same_and_order_words_are_claim_words(tmp_path):
+    """Issue 38 (session 13): same/different and first/last are claim words. A sentence binds
+    one with a check naming it; flipping it (same -> different, first -> last) leaves it without
+    one; past its page's cap (harness/not_yet.py) an unbound one is flagged."""
+    page = tmp_path / "p.md"
+    page.write_text("# T\n\n## A\n\nBoth tables are the same.\n\n"
+                    "<!-- check: np.array_equal(a, b)  # the same -->\n\n"
+                    "The first row is all zeros.\n\n"
+                    "<!-- check: not table[0].any()  # first row -->\n")
+    assert [(s.words, s.verdict) for s in lint(page)] == [(["same"], "satisfied"),
+                                                           (["first"], "satisfied")]
+    for old, new in (("the same.", "different."), ("The first", "The last")):
+        flipped = page.read_text().replace(old, new)
+        (tmp_path / "q.md").write_text(flipped)
+        assert "flagged" in [s.verdict for s in lint(tmp_path / "q.md")], new
+    page.write_text("# T\n\n## A\n\nThe last column differs; the first does not.\n")
+    assert [s.verdict for s in lint(page)] == ["flagged"]
+
+
+def test_a_sentence_missing_words_of_two_classes_needs_room_in_both(tmp_path, monkeypatch):
+    import harness.words as W
+    page = tmp_path / "p.md"
+    page.write_text("# T\n\n## A\n\nThe first error grows.\n")
+    for caps, verdict in (({"direction": 1, "order": 1}, "transition"),
+                          ({"direction": 1, "order": 0}, "flagged"),
+                          ({"direction": 0, "order": 1}, "flagged")):
+        for c, n in caps.items():
+            monkeypatch.setitem(W.CLASSES, c, (W.CLASSES[c][0], {"p.md": n}))
+        assert [s.verdict for s in lint(page)] == [verdict], caps
+
+
+def test_caps_match_the_pages():
+    """Each capped class (harness.words.CLASSES: direction, same, order) only shrinks: a page's
+    cap in harness/not_yet.py is the number of its sentences still lacking a check naming a word
+    of the class (scripts/not_yet_caps.py recounts them). Bind one and lower the cap; a new
+    unbound one fails (past the cap, it is flagged)."""
+    import importlib.util
+    from harness.words import CLASSES
+    spec = importlib.util.spec_from_file_location(
+        "not_yet_caps", Path(__file__).resolve().parents[1] / "scripts" / "not_yet_caps.py")
+    caps = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(caps)
+    found = caps.counts()
+    for c, (_, cap) in CLASSES.items():
+        assert dict(found[c]) == cap, c
+
+
+def test_predict_first_is_an_instruction(tmp_path):
+    page = tmp_path / "p.md"
+    page.write_text("# T\n\n## A\n\n**Exercise 1 (predict first).** Compute the norm.\n\n"
+                    "Predict first, then run it. The first row is zero.\n")
+    assert [s.words for s in lint(page)] == [["first"]]

@@ -6,6 +6,8 @@ import json
 import re
 from pathlib import Path
 
+from harness.says import section
+
 ROOT = Path(__file__).resolve().parents[1]
 CH10B = ROOT / "docs" / "chapters" / "10b-what-does-a-trained-model-do.md"
 LAB = ROOT / "docs" / "data" / "lab"
@@ -17,12 +19,7 @@ def _record(name: str) -> dict:
 
 
 def _prose(title: str) -> str:
-    text = CH10B.read_text()
-    start = text.index(f"## {title}")
-    end = text.index("\n## ", start + 1)
-    body = re.sub(r"```.*?```", "", text[start:end], flags=re.S)
-    body = re.sub(r"\?\?\? note.*?(?=\n\S)", "", body, flags=re.S)
-    return " ".join(re.sub(r"<!--.*?-->", "", body, flags=re.S).split())
+    return section(CH10B, title)
 
 
 def _kernels(record: dict) -> str:

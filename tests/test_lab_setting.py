@@ -8,6 +8,8 @@ The first test reads the lab's configs, so the wording has to change when the la
 import re
 from pathlib import Path
 
+from harness.says import paragraphs
+
 ROOT = Path(__file__).resolve().parents[1]
 CH10B = ROOT / "docs" / "chapters" / "10b-what-does-a-trained-model-do.md"
 # the recorded figures of RoPE and ALiBi past the training length (past, shift, axes, budget,
@@ -18,12 +20,6 @@ SLOW = ("0.272", "0.251")
 # Pages another helper is rewriting in this session; the last test fails once a listed page
 # passes, so the list only shrinks (tour.md left it when rtour's step 8 said "twice").
 PENDING: set = set()
-
-
-def paragraphs(path: Path) -> list:
-    text = re.sub(r"```.*?```", "", path.read_text(), flags=re.S)
-    text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
-    return [" ".join(p.split()) for p in re.split(r"\n\s*\n", text)]
 
 
 def test_the_lab_tests_three_ratios_with_and_without_a_start_symbol():

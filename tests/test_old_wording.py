@@ -35,6 +35,11 @@ CH08 = "docs/chapters/08-building-the-formula.md"
 CH06 = "docs/chapters/06-many-clocks.md"
 
 OLD = [
+    ("posenc/precision.py", "the PyTorch tutorial and most libraries",
+     "review-2026-12 r13h pass 8: no survey backs 'most'; transformers 5.24.0 builds ten models' tables "
+     "in float64 and casts them"),
+    ("posenc/rounding.py", "thousand values at most",
+     "review-2026-12 r13h pass 8: unbound cost advice, cut"),
     ("posenc/precision.py", "float16: inf above 65519",
      "review-2026-12 p12g pass 7: float16 positions overflow from 65520 (65519.5 rounds to 65504)"),
     ("posenc/rounding.py", "rounded to float32; wherever",
@@ -1208,6 +1213,13 @@ OLD = [
     (CH06, "# slower is better",
      "review-2026-12 p12b pass 6: the comment stated the rule its paragraph refutes; the line shows "
      "only that 0.01 beats 0.5"),
+    (CH06, "times the first (not 11) is also near a whole number of turns",
+     "review-2026-12 r13b pass 7: 44 steps are 0.031 turns off at 11, 0.028 at 10, 0.034 at 12 "
+     "(whose closest pair is 44 apart again): the turns do not end the run at 11; a mirror pair "
+     "5, 17 (a + b = 22, near 7 pi and, times 11, 77 pi) comes closer"),
+    (CH06, "Which offset comes close to whole turns on both hands",
+     "review-2026-12 r13b pass 7: at 0.48 and 0.51 the slow hand's collision is a mirror pair "
+     "(0.48 * 72 near 11 pi, 0.51 * 154 near 25 pi), 0.36 and 0.43 turns off whole turns"),
     (CH13, "with NumPy's baseline kernels they match",
      "review-2026-12 p12e pass 10: at NumPy's baseline level float32 exp, sin and cos are the C "
      "library's expf, sinf, cosf bit for bit (glibc 2.36: 0 of 8,000 differ); the match is libm's"),
@@ -1267,6 +1279,52 @@ OLD = [
      "review-2026-12 lead pass 11 (from p12a's note): ExLlamaV3 65e724c's exllamav3/util/rope.py "
      "computes the ratio, 1.0 or the paper's default only under `if attn_factor is None:`; a "
      "block's explicit attention_factor comes first"),
+    (CH10B, "a start symbol for all but the learned table",
+     "review-2026-12 r13d pass 9: the raw index (both forms) and the concatenated sinusoid also ran "
+     "'3 back' and never had the start symbol; it was added for four schemes"),
+    (CH10B, "in seed 0 also with those keys hidden",
+     "review-2026-12 r13d pass 9: the 'So' needs the control in every seed; seeds 1-4 re-trained "
+     "with the far keys hidden: 0.164, 0.158, 0.077, 0.150 on the key 3 back"),
+    (CH10B, "kept at least 0.971 (at 8x, 0.442 to 0.809)",
+     "review-2026-12 r13d pass 9: a minimum of seeds 0-4 (8x: 0-2) stated bare in the Summary; "
+     "fresh seed 5 kept 0.9689"),
+    (CH01, "The mask gives a decoder order information only",
+     "review-2026-12 r13a pass 4: true of one causal layer; with two stacked causal layers the "
+     "swap [0, 2, 1, 3, 4] changes the rows of slots 3 and 4 too, whose prefix sets are unchanged"),
+    (CH01, "breaks it partly, encoders not at all",
+     "review-2026-12 r13a pass 4: read as 'encoders do not break the symmetry', false for an "
+     "encoder with positions; the body says the narrower fact (no mask, no order signal)"),
+    (CH01, "Nothing in the computation knows which slot held a row",
+     "review-2026-12 r13a pass 4: unbound (its flip to 'Something' passed); cut, the algebra "
+     "before it says the same"),
+    (CH02, "so a model cannot attach a stable meaning",
+     "review-2026-12 r13a pass 6: the check shows the value changes with L, not what a model "
+     "cannot do; the whole sequence gives L back (every gap is 1/L)"),
+    (CH07, "A slower column separates them",
+     "review-2026-12 r13c pass 5: one frequency (0.1) made a rule; pairs 25 to 31 of the page's own "
+     "64-wide table keep the four near-repeats within 0.0354"),
+    (CH07, "<!-- check: rotation_matrix(5, d_model).shape == (64, 64) -->",
+     "review-2026-12 r13c pass 5: a check under the three constraints that held whatever they were"),
+    (CH10, "non-rotation block is enough",
+     "review-2026-12 r13c pass 6: a scaling such as 2I is not a rotation yet keeps every diagonal"),
+    (CH10, "This is not the paper's balance.",
+     "review-2026-12 r13c pass 6: the reference code's scale holds at initialisation only"),
+    (CH10, "`x` is the paper-like picture",
+     "review-2026-12 r13c pass 6: the reference code's scale holds at initialisation only"),
+    (CH10, "== 4 * layer_weights(d, d_ff)  # every matrix",
+     "review-2026-12 r13c pass 6: the line compared the totals, the comment said every matrix"),
+    ("posenc/plots/rotation.py", "of the same two angles, on opposite sides of the circle",
+     "review-2026-12 r13c pass 5: the figure ch07 draws with it shows mirror images across the "
+     "horizontal axis (sine across, cosine up), not antipodes; its alt text was fixed in tour-3"),
+    (BUGS, "For the later kernel a fix was proposed in",
+     "review-2026-12 r13j pass 12: vllm#49906 (merged, '[ROCm] Fix and optimize GPT-J-style "
+     "MRoPE') makes _triton_mrope_forward read is_neox_style on every platform; #49323 is open"),
+    (BUGS, "The function's docstring gives these two cases",
+     "review-2026-12 r13j pass 12: the quoted rule is the docstring of the inner "
+     "dynamic_frequency_update; dynamic_rope_update's own docstring does not hold it"),
+    (BUGS, "Phi-4-multimodal: 8 tokens past the switch",
+     "review-2026-12 r13j pass 12: a 60-token prompt and 8 new tokens; only the last 4 sit "
+     "past position 63 (original 64)"),
     (CH13, "which calls the C library's `expf`, `sinf` and `cosf`, they match",
      "review-2026-12 r13f pass 11: measured with glibc 2.36 only (NumPy's baseline float32 exp, sin, "
      "cos are its expf, sinf, cosf bit for bit); the page names it"),
@@ -1275,7 +1333,7 @@ OLD = [
     (CH13, "with the C library's `expf`, which NumPy calls",
      "review-2026-12 r13f pass 11: glibc 2.36's expf measured; the page names it"),
     (CH13, "and up to twice that with NumPy 2.4's",
-     "review-2026-12 r13f pass 11: NumPy 2.4.6's AVX2 kernels reach 1.0e-7 times the position, 1.26 "
+     "review-2026-12 r13f pass 11: NumPy 2.4.6's AVX2 kernels reach 1.01e-7 times the position, 1.26 "
      "times the correctly rounded 8.0e-8 (position by position up to 3.28 times)"),
 ]
 

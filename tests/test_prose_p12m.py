@@ -9,14 +9,12 @@ from pathlib import Path
 
 import numpy as np
 
+from harness.says import flat
+
 ROOT = Path(__file__).resolve().parents[1]
 CH01 = ROOT / "docs/chapters/01-why-positions.md"
 CH02 = ROOT / "docs/chapters/02-what-if-we-use-the-index.md"
 TOKENS = "the quick brown fox jumps".split()
-
-
-def flat(path: Path) -> str:
-    return re.sub(r"\s+", " ", path.read_text())
 
 
 def sees(order, slot):

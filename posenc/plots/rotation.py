@@ -36,7 +36,7 @@ def sine_ambiguity(x: float = 0.6):
     """Two angles, ``x`` and ``pi - x``, that one sine cannot tell apart but the circle can.
 
     Left: ``sin`` with the two angles at the same height. Right: the points
-    ``(sin, cos)`` of the same two angles, on opposite sides of the circle.
+    ``(sin, cos)`` of the same two angles, mirror images across the horizontal axis.
 
     Parameters
     ----------
