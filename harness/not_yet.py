@@ -39,7 +39,7 @@ SAME_NOT_YET: dict = {
     "05-is-one-sine-enough.md": 4,
     "06-many-clocks.md": 9,
     "07-why-pair-sine-with-cosine.md": 7,
-    "10-inside-attention.md": 9,
+    "10-inside-attention.md": 5,
     "10b-what-does-a-trained-model-do.md": 15,
     "11-a-pytorch-module.md": 11,
     "12-variants.md": 5,
