@@ -97,9 +97,8 @@ def frequencies_as_written(d_model: int, base: float = 10000.0, *, form: str = "
             exponent = (-two_i / d) if form == "power" else (two_i / d)   # IEEE division
             p = rounding.power(float(b), exponent, name) if exact else b ** exponent
             return p if form == "power" else t(1) / p
-        if exact:                             # not at the caller's mpmath precision
-            with mpmath.workdps(40):
-                log_base = float(rounding.nearest(mpmath.log(base), "float64"))
+        if exact:                             # 40 digits, not mpmath's global precision
+            log_base = float(rounding.apply("log", [base], "float64")[0])
         else:
             log_base = math.log(base)
         argument = two_i * t(-log_base / d_model)

@@ -71,7 +71,7 @@ def to_bfloat16(x) -> np.ndarray:
     arr = np.asarray(x)
     if arr.dtype.kind not in "iuf":
         raise TypeError(f"x must hold real numbers, got dtype {arr.dtype}")
-    with np.errstate(over="ignore"):                    # past float32's range: inf, as in torch
+    with np.errstate(over="ignore", under="ignore"):    # past float32's range: inf or 0, as torch
         x = np.ascontiguousarray(arr, dtype=np.float32)
     bits = x.view(np.uint32).astype(np.uint64)
     rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000
@@ -94,7 +94,8 @@ def omega_in(dtype: str, d_model: int, base: float = BASE, form: str = "exp",
         A positive even integer.
     base : float, default 10000
     form : {"exp", "power"}, default "exp"
-        ``"exp"`` is ``exp(2 i * (-log(base) / d_model))`` (the PyTorch tutorial);
+        ``"exp"`` is ``exp(2 i * (-log(base) / d_model))`` (the PyTorch tutorial's spelling;
+        the factor is rounded to ``dtype``, while PyTorch's float16 tensors keep it in float32);
         ``"power"`` is ``base ** (-2 i / d_model)`` (the paper).
     kernels : {"correctly rounded", "numpy"}, default "correctly rounded"
         Correctly rounded ``exp`` and ``**`` (the same on every machine), or this machine's
@@ -115,8 +116,7 @@ def omega_in(dtype: str, d_model: int, base: float = BASE, form: str = "exp",
         raise ValueError(f"dtype must be 'float32' or 'float16', got {dtype!r}")
     if form not in OMEGA_FORMS:
         raise ValueError(f"form must be 'power' or 'exp', got {form!r}")
-    with mpmath.workdps(40):                  # not the caller's global mpmath precision
-        omega = frequencies_as_written(d_model, base, form=form, dtype=dtype, kernels=kernels)
+    omega = frequencies_as_written(d_model, base, form=form, dtype=dtype, kernels=kernels)
     return omega.astype(np.float64)
 
 
@@ -159,7 +159,7 @@ def build(method: str, pos, d_model: int, base: float = BASE) -> np.ndarray:
         One of :data:`METHODS`:
 
         - ``"float32 angle (tutorial)"``: ``exp``-form frequencies, ``pos * omega`` and
-          ``sin``/``cos``, all in float32 (the PyTorch tutorial and most libraries), with
+          ``sin``/``cos``, all in float32 (the PyTorch tutorial), with
           correctly rounded ``exp``, ``sin`` and ``cos``;
         - ``"float32 angle (tutorial), this machine's NumPy"``: the same code with NumPy's
           kernels, which differ from CPU to CPU;
@@ -236,7 +236,7 @@ def sample_positions(first_decade: int = 1, last_decade: int = 6, per_decade: in
     """Integer positions spread over the decades ``[10**k, 10**(k+1))``, plus ``10**last``.
 
     Each decade gets its two ends and ``per_decade - 2`` random integers, log-uniform; a repeated
-    draw counts once (decade 10 to 99 holds 11 distinct positions at 16). The decade's top is always in the sample, but its worst position need not be: a maximum over
+    draw counts once (at seed 0, decade 10 to 99 holds 11 distinct positions at 16). The decade's top is always in the sample, but its worst position need not be: a maximum over
     the sample is a lower bound of the decade's worst case (chapter 13 measures by how much).
 
     Examples

@@ -35,6 +35,11 @@ CH08 = "docs/chapters/08-building-the-formula.md"
 CH06 = "docs/chapters/06-many-clocks.md"
 
 OLD = [
+    ("posenc/precision.py", "the PyTorch tutorial and most libraries",
+     "review-2026-12 r13h pass 8: no survey backs 'most'; transformers 5.24.0 builds ten models' tables "
+     "in float64 and casts them"),
+    ("posenc/rounding.py", "thousand values at most",
+     "review-2026-12 r13h pass 8: unbound cost advice, cut"),
     ("posenc/precision.py", "float16: inf above 65519",
      "review-2026-12 p12g pass 7: float16 positions overflow from 65520 (65519.5 rounds to 65504)"),
     ("posenc/rounding.py", "rounded to float32; wherever",
@@ -1208,6 +1213,13 @@ OLD = [
     (CH06, "# slower is better",
      "review-2026-12 p12b pass 6: the comment stated the rule its paragraph refutes; the line shows "
      "only that 0.01 beats 0.5"),
+    (CH06, "times the first (not 11) is also near a whole number of turns",
+     "review-2026-12 r13b pass 7: 44 steps are 0.031 turns off at 11, 0.028 at 10, 0.034 at 12 "
+     "(whose closest pair is 44 apart again): the turns do not end the run at 11; a mirror pair "
+     "5, 17 (a + b = 22, near 7 pi and, times 11, 77 pi) comes closer"),
+    (CH06, "Which offset comes close to whole turns on both hands",
+     "review-2026-12 r13b pass 7: at 0.48 and 0.51 the slow hand's collision is a mirror pair "
+     "(0.48 * 72 near 11 pi, 0.51 * 154 near 25 pi), 0.36 and 0.43 turns off whole turns"),
     (CH13, "with NumPy's baseline kernels they match",
      "review-2026-12 p12e pass 10: at NumPy's baseline level float32 exp, sin and cos are the C "
      "library's expf, sinf, cosf bit for bit (glibc 2.36: 0 of 8,000 differ); the match is libm's"),
@@ -1267,6 +1279,15 @@ OLD = [
      "review-2026-12 lead pass 11 (from p12a's note): ExLlamaV3 65e724c's exllamav3/util/rope.py "
      "computes the ratio, 1.0 or the paper's default only under `if attn_factor is None:`; a "
      "block's explicit attention_factor comes first"),
+    (CH10B, "a start symbol for all but the learned table",
+     "review-2026-12 r13d pass 9: the raw index (both forms) and the concatenated sinusoid also ran "
+     "'3 back' and never had the start symbol; it was added for four schemes"),
+    (CH10B, "in seed 0 also with those keys hidden",
+     "review-2026-12 r13d pass 9: the 'So' needs the control in every seed; seeds 1-4 re-trained "
+     "with the far keys hidden: 0.164, 0.158, 0.077, 0.150 on the key 3 back"),
+    (CH10B, "kept at least 0.971 (at 8x, 0.442 to 0.809)",
+     "review-2026-12 r13d pass 9: a minimum of seeds 0-4 (8x: 0-2) stated bare in the Summary; "
+     "fresh seed 5 kept 0.9689"),
     (CH01, "The mask gives a decoder order information only",
      "review-2026-12 r13a pass 4: true of one causal layer; with two stacked causal layers the "
      "swap [0, 2, 1, 3, 4] changes the rows of slots 3 and 4 too, whose prefix sets are unchanged"),

@@ -469,9 +469,10 @@ def being_off(words: str) -> bool:
     return half and {"not enough": worse, "enough": not worse}.get(words, False)
 
 
-def multiples_of_one(lo: str, hi: str, not_: str, word: str) -> bool:
+def multiples_of_one(lo: str, hi: str, word: str, not_: str) -> bool:
     """The (1, n) clock over positions 0 to 99: for n = 2 to 10 its closest pair is 44 apart
-    and n turns 44 steps within 0.03 of whole turns; at n = 11 its closest pair is not 44 apart."""
+    and n turns 44 steps within 0.03 of whole turns; at n = 11 its closest pair is not 44 apart
+    (r13b: the sentence now says why, a mirror pair; tests/test_page_counts_r13b.py)."""
     def offset(n):
         _, a, b = pairs_by_distance(sines(100, (1.0, n)))[0]
         return b - a
@@ -546,8 +547,8 @@ HOLDS = [
     (CH06, r"fixed ranges, so they ([\w ]+?) match the numbers above", need_not_match),
     (CH06, r"only after 3600 seconds does the pair ([\w ]+?):", clock_repeats),
     (CH06, r"Being off is ([\w ]+?):", being_off),
-    (CH06, r"hand at (\d+) to (\d+) times the first \(not (\d+)\) is also near a whole number of "
-           r"turns after 44 steps, and leaves such pairs (\w+)\.", multiples_of_one),
+    (CH06, r"hand at (\d+) to (\d+) times the first is also near a whole number of "
+           r"turns after 44 steps, and leaves such pairs (\w+) \(at (\d+) a mirror pair", multiples_of_one),
 ]
 
 

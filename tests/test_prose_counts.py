@@ -787,18 +787,18 @@ def rounding_checks_near_boundary(where: str) -> bool:
 
     from posenc import rounding
     calls = []
-    mp_sin, libm_sin = rounding._MP["sin"], rounding._LIBM["sin"]
+    mp_sin, libm_sin = rounding._MPF["sin"], rounding._LIBM["sin"]
     y = np.float32(math.sin(1.0))
     mid = (float(y) + float(np.nextafter(y, np.float32(1)))) / 2
     try:
-        rounding._MP["sin"] = lambda v: (calls.append(v), mp_sin(v))[1]
+        rounding._MPF["sin"] = lambda *a: (calls.append(a), mp_sin(*a))[1]
         rounding.apply("sin", [1.0], "float32")
         ordinary = len(calls)
         rounding._LIBM["sin"] = lambda a: mid if a == 1.0 else libm_sin(a)
         got = rounding.apply("sin", [1.0], "float32")[0]
         on_midpoint = len(calls) - ordinary
     finally:
-        rounding._MP["sin"], rounding._LIBM["sin"] = mp_sin, libm_sin
+        rounding._MPF["sin"], rounding._LIBM["sin"] = mp_sin, libm_sin
     near = ordinary == 0 and on_midpoint == 1 and got == y
     return {"near": near, "far from": not near}.get(where, False)
 

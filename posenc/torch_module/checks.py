@@ -109,8 +109,8 @@ def check_input(x, d_model: int, max_len: int, start) -> int:
 class NotScriptable:
     """Mixin: ``torch.jit.script(module)`` fails at once with a message naming what works.
 
-    TorchScript cannot compile keyword-only arguments or the table's NumPy builder, and
-    PyTorch has deprecated it in favour of ``torch.compile`` and ``torch.export``.
+    TorchScript cannot compile their forward methods (keyword-only arguments with defaults, or
+    a module-level tuple), and PyTorch deprecated it for ``torch.compile`` and ``torch.export``.
 
     Examples
     --------

@@ -16,6 +16,9 @@ GROWTH, ROUND = 8, 64
 """When a position past the cos/sin cache is asked for, the cache grows to that position, and
 by at least ``1 / GROWTH`` of its length, rounded up to a multiple of ``ROUND`` positions."""
 
+TABLE_ROWS = 2**20
+"""At most ``max(max_len, TABLE_ROWS)`` positions are cached, rounded up to ``ROUND``."""
+
 
 class RopeCache:
     """Mixin of :class:`~posenc.torch_module.rotary.RotaryEmbedding`: :attr:`frequencies`, and
@@ -94,14 +97,18 @@ class RopeCache:
             omega = self._omega_on[device] = self._omega_t.to(device)
         return omega
 
+    def _cacheable(self, needed: int) -> bool:           # TABLE_ROWS
+        return needed <= max(self.max_len, TABLE_ROWS)
+
     def _table(self, needed: int, device) -> tuple[torch.Tensor, torch.Tensor]:
         """The cached float32 cos/sin, one per pair, for positions ``0 .. L - 1``,
         ``L >= needed`` (class Notes)."""
         key = (self._key, self.attention_factor, str(device))               # all it uses
         entry = self._cache.get(key)
         have = 0 if entry is None else entry[0].shape[0]
-        if have < needed:
-            length = max(self.max_len, needed, have + have // GROWTH)
+        if entry is None or have < needed:             # needed 0 (no tokens) builds it too
+            length = max(needed, min(max(self.max_len, have + have // GROWTH),
+                                     max(self.max_len, TABLE_ROWS)))
             length = -(-length // ROUND) * ROUND
             pos = torch.arange(have, length, device=device)
             cos, sin = rope_cos_sin(pos, self._omega_for(device),

@@ -115,7 +115,7 @@ ROPE_TYPES = {
                          factor_from_lengths=True),
 }
 """The rope types :meth:`RotaryEmbedding.from_rope_parameters` reads, one :class:`RopeType`
-each; a new type is one entry here and its two test cases (module docstring)."""
+each."""
 
 ROPE_KEYS = {kind: (set(entry.required), set(entry.optional))
              for kind, entry in ROPE_TYPES.items()}
@@ -217,3 +217,80 @@ def _rotary_dim(fraction, head_dim: int) -> int:
                          f"{fraction!r}) = {dim} rotated coordinates, an odd number "
                          f"(transformers rotates {dim + 1}, with frequencies over {dim})")
     return dim
+
+
+class FromRopeParameters:
+    """:meth:`from_rope_parameters` for :class:`~posenc.torch_module.rotary.RotaryEmbedding`:
+    its constructor from a ``transformers`` RoPE block, kept beside the reader it calls.
+
+    Examples
+    --------
+    >>> from posenc.torch_module import RotaryEmbedding
+    >>> from posenc.torch_module.rope_config import FromRopeParameters
+    >>> issubclass(RotaryEmbedding, FromRopeParameters)
+    True
+    >>> RotaryEmbedding.from_rope_parameters({"rope_type": "linear", "factor": 2.0,
+    ...                                       "rope_theta": 10000.0}, 8).frequencies.tolist()
+    [0.5, 0.05, 0.005, 0.0005]
+    """
+
+    @classmethod
+    def from_rope_parameters(cls, params: dict, head_dim: int, *, rope_theta: float | None = None,
+                             partial_rotary_factor: float | None = None,
+                             seq_len: int | None = None,
+                             max_position_embeddings: int | None = None,
+                             pairing: str = "halves", max_len: int = 2048, **kwargs
+                             ):
+        """Build from a ``transformers`` config's RoPE block: transformers 5's
+        ``rope_parameters``, or transformers 4's ``rope_scaling`` with the config's top-level
+        ``rope_theta`` (and ``partial_rotary_factor``) passed beside it.
+
+        Read as transformers 5.24.0 reads it (``RotaryEmbeddingConfigMixin``), by
+        :func:`~posenc.torch_module.rope_config.read_rope_parameters`: ``rope_type`` (or the
+        older ``type``) is a key of :data:`~posenc.torch_module.rope_config.ROPE_TYPES`, with
+        the keys transformers requires and allows for it (:data:`ROPE_KEYS`); a value in the
+        block wins over the one passed beside it; ``original_max_position_embeddings``, when
+        missing, is ``max_position_embeddings``.
+        Where transformers warns and goes on, posenc raises, naming the key:
+
+        * no ``rope_theta`` in the block or beside it (transformers takes its model class's
+          ``default_theta``, 10000 for most, which is not Llama 3.1's 500000);
+        * a key it does not know for the ``rope_type`` (a misspelt key is otherwise ignored);
+        * scaling keys with no ``rope_type`` (transformers reads the block as ``"default"`` and
+          drops the ``factor``);
+        * a missing key transformers also requires (it raises ``KeyError``);
+        * a ``partial_rotary_factor`` giving an odd width (transformers rotates one coordinate
+          more) or none (transformers rotates nothing).
+
+        ``dynamic`` and ``longrope`` depend on the length: ``seq_len`` (default: the original
+        length) picks their frequencies; set :attr:`frequencies` again when it changes
+        (:class:`~posenc.torch_module.hf.TransformersRotaryEmbedding` does it as transformers
+        does).
+        transformers' dynamic keeps the longest length seen (``max_seq_len_cached``) until a call
+        shorter than the original length resets it, so to give its frequencies pass that
+        length, not the current one. ``factor < 1`` (YaRN, LongRoPE) is accepted, as
+        transformers does, with attention factor 1. Other arguments go to the constructor.
+
+        Examples
+        --------
+        >>> from posenc.torch_module.rotary import RotaryEmbedding
+        >>> rope = RotaryEmbedding.from_rope_parameters(
+        ...     {"rope_type": "yarn", "rope_theta": 10000.0, "factor": 4.0,
+        ...      "original_max_position_embeddings": 2048}, head_dim=64)
+        >>> round(rope.attention_factor, 4)
+        1.1386
+        >>> llama31 = {"rope_type": "llama3", "factor": 8.0, "low_freq_factor": 1.0,
+        ...            "high_freq_factor": 4.0, "original_max_position_embeddings": 8192}
+        >>> RotaryEmbedding.from_rope_parameters(llama31, 128, rope_theta=500000.0).base
+        500000.0
+        >>> RotaryEmbedding.from_rope_parameters(llama31, 128)
+        Traceback (most recent call last):
+        ...
+        ValueError: rope_theta: the block has none, and none was passed beside it. A transformers-4 config.json keeps it beside rope_scaling: pass rope_theta=config['rope_theta'] (transformers would take its model class's default_theta, 10000.0 for most)
+        """
+        return cls(head_dim, pairing=pairing, max_len=max_len,
+                   **read_rope_parameters(params, head_dim, rope_theta=rope_theta,
+                                          partial_rotary_factor=partial_rotary_factor,
+                                          seq_len=seq_len,
+                                          max_position_embeddings=max_position_embeddings),
+                   **kwargs)

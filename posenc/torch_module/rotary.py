@@ -4,8 +4,8 @@
 The frequencies are any of :mod:`posenc.scaling`'s (or the paper's), with YaRN's attention
 factor; the angles ``pos * omega_i`` are taken in float64 and their cosines and sines rounded
 once to float32 (then to the input's dtype, as Hugging Face ``transformers`` does, for the
-products), whatever the input dtype. Autograd, CPU and CUDA, ``torch.compile(fullgraph=True)``
-in a decode loop.
+products), whatever the input dtype. Autograd, and ``torch.compile(fullgraph=True)`` in a
+decode loop.
 
 :mod:`posenc.relative` stays the float64 NumPy reference for one 2-D head; use this module in a
 model. See the chapter "How do positions behave in a running model?"
@@ -23,18 +23,19 @@ from torch import nn
 from .._checks import check_base
 from ..encoding import BASE, frequencies as paper_frequencies
 from .checks import NotScriptable, looks_like_attention_mask  # noqa: F401 (re-exported)
-from .rope_cache import GROWTH, ROUND, RopeCache  # noqa: F401 (re-exported)
+from .rope_cache import GROWTH, ROUND, TABLE_ROWS, RopeCache  # noqa: F401 (re-exported)
 from .rope_positions import check_position_ids, positions_of  # noqa: F401 (re-exported)
 from .rotate import (_FLOAT, PAIRINGS, _is_int, _rotate, apply_rotary,  # noqa: F401 (re-exported)
                      check_pairing, expand_cos_sin, rope_cos_sin)
-from .rope_config import ROPE_KEYS, ROPE_TYPES, read_rope_parameters  # noqa: F401 (re-exported)
+from .rope_config import (ROPE_KEYS, ROPE_TYPES, FromRopeParameters,  # noqa: F401 (re-exported)
+                          read_rope_parameters)
 
 AXES = ("bhsd", "bshd")
 """Accepted ``axes`` of ``q`` and ``k``: ``"bhsd"`` is ``(batch, heads, seq, head_dim)`` (what
 transformers' attention layers hold after their ``.transpose(1, 2)``); ``"bshd"`` is
 ``(batch, seq, heads, head_dim)`` (before it; flash-attn's layout)."""
 
-class RotaryEmbedding(NotScriptable, RopeCache, nn.Module):
+class RotaryEmbedding(NotScriptable, RopeCache, FromRopeParameters, nn.Module):
     """Rotate ``q`` and ``k`` by their positions (RoPE, Su et al. 2021).
 
     Counterpart: ``transformers``' ``apply_rotary_pos_emb`` with the cos/sin of its rotary
@@ -83,15 +84,15 @@ class RotaryEmbedding(NotScriptable, RopeCache, nn.Module):
     ``0 .. L - 1``, ``4 * rotary_dim`` bytes per position (64 MiB for 131072 positions at
     ``rotary_dim`` 128), from which every input dtype is cast per call. ``L`` is first the larger
     of ``max_len`` and the first call's largest position + 1, rounded up to a multiple of 64; a
-    later position grows it to that position, and by at least an eighth, rounded up likewise.
-    It never shrinks by itself: :meth:`clear_cache` drops it. ``scripts/bench_rope_cache.py``
-    records the bytes per cached position (``docs/data/bench-rope-cache.json``). Its key is the
-    frequencies' bytes, ``attention_factor`` and device, so setting :attr:`frequencies` (dynamic
-    NTK, LongRoPE's long factors) replaces it. Each instance has its own: share one
+    later position grows it to that position, and by at least an eighth, rounded up likewise,
+    up to ``max(max_len, 2**20)`` (:data:`TABLE_ROWS`): a call with a later position computes
+    its cos and sin instead. It never shrinks by itself: :meth:`clear_cache` drops it. Its key
+    is the frequencies' bytes, ``attention_factor`` and device, so setting :attr:`frequencies`
+    (dynamic NTK, LongRoPE's long factors) replaces it. Each instance has its own: share one
     ``RotaryEmbedding`` between layers, or pass :meth:`rotation` to each. It is not a buffer:
-    ``.half()`` cannot cast it and ``state_dict()`` leaves it out. Under ``torch.compile`` the
-    cos and sin are computed from the positions (same float64 angles) instead of looked up, so
-    there is no data-dependent length check in the graph.
+    ``.half()`` cannot cast it and ``state_dict()`` leaves it out. Under ``torch.compile`` cos
+    and sin are computed from the positions (same float64 angles), so there is no
+    data-dependent length check in the graph.
 
     Examples
     --------
@@ -164,21 +165,20 @@ class RotaryEmbedding(NotScriptable, RopeCache, nn.Module):
 
     def _lookup(self, positions, dtype, expanded):
         """cos and sin at ``positions``: per pair, or laid out by :func:`expand_cos_sin`."""
-        if torch.compiler.is_compiling() or positions.is_meta:      # no values to look up
+        direct = torch.compiler.is_compiling() or positions.is_meta     # no values to look up
+        if not direct:
+            low, high = (int(v) for v in torch.aminmax(positions)) if positions.numel() else (0, 0)
+            if low < 0:
+                raise ValueError(f"positions must be >= 0, got {low} (padding numbered by "
+                                 f"mask.cumsum(-1) - 1 is at -1: add .clamp(min=0); "
+                                 f"transformers' generate sets it to 0)")
+            direct = not self._cacheable(high + 1)      # e.g. a stray id near 2**31
+        if direct:
             cos, sin = rope_cos_sin(positions, self._omega_for(positions.device),
                                     attention_factor=self.attention_factor)
             cos, sin = cos.to(dtype), sin.to(dtype)
             return expand_cos_sin(cos, sin, self.pairing) if expanded else (cos, sin)
-        if positions.numel() == 0:
-            needed, low = 1, 0
-        else:
-            low, high = (int(v) for v in torch.aminmax(positions))
-            needed = high + 1
-        if low < 0:
-            raise ValueError(f"positions must be >= 0, got {low} (padding numbered by "
-                             f"mask.cumsum(-1) - 1 is at -1: add .clamp(min=0); transformers' "
-                             f"generate sets it to 0)")
-        table_cos, table_sin = self._table(needed, positions.device)
+        table_cos, table_sin = self._table(high + 1, positions.device)
         if positions.dtype not in (torch.int64, torch.int32):   # int16, int8 do not index
             positions = positions.long()
         cos, sin = table_cos[positions].to(dtype), table_sin[positions].to(dtype)
@@ -261,7 +261,7 @@ class RotaryEmbedding(NotScriptable, RopeCache, nn.Module):
             hint = self._swap_hint() if k.shape[0] == q.shape[0] and k_heads == q_heads else ""
             raise ValueError(f"q and k must have the same batch and seq (the new tokens) in "
                              f"{names}), got {tuple(q.shape)} and {tuple(k.shape)}{hint}")
-        if q_heads % k_heads:
+        if k_heads == 0 or q_heads % k_heads:
             raise ValueError(f"k's heads must divide q's (grouped-query attention), got "
                              f"{k_heads} and {q_heads} in {names}): {tuple(q.shape)} and "
                              f"{tuple(k.shape)}")
@@ -321,7 +321,7 @@ class RotaryEmbedding(NotScriptable, RopeCache, nn.Module):
             # q and k to float32
             cos, sin = cos.to(q.dtype), sin.to(q.dtype)
         elif positions is None and type(offset) is int and offset >= 0 and \
-                not torch.compiler.is_compiling():
+                self._cacheable(offset + seq) and not torch.compiler.is_compiling():
             table_cos, table_sin = self._table(offset + seq, q.device)   # a KV cache's offset
             cos, sin = expand_cos_sin(table_cos[offset:offset + seq].to(q.dtype),
                                       table_sin[offset:offset + seq].to(q.dtype), self.pairing)
@@ -350,65 +350,3 @@ class RotaryEmbedding(NotScriptable, RopeCache, nn.Module):
         if self.attention_factor != 1.0:
             parts.append(f"attention_factor={self.attention_factor:g}")
         return ", ".join(parts)
-
-    # ------------------------------------------------------------------ Hugging Face configs
-    @classmethod
-    def from_rope_parameters(cls, params: dict, head_dim: int, *, rope_theta: float | None = None,
-                             partial_rotary_factor: float | None = None,
-                             seq_len: int | None = None,
-                             max_position_embeddings: int | None = None,
-                             pairing: str = "halves", max_len: int = 2048, **kwargs
-                             ) -> "RotaryEmbedding":
-        """Build from a ``transformers`` config's RoPE block: transformers 5's
-        ``rope_parameters``, or transformers 4's ``rope_scaling`` with the config's top-level
-        ``rope_theta`` (and ``partial_rotary_factor``) passed beside it.
-
-        Read as transformers 5.24.0 reads it (``RotaryEmbeddingConfigMixin``), by
-        :func:`~posenc.torch_module.rope_config.read_rope_parameters`: ``rope_type`` (or the
-        older ``type``) is a key of :data:`~posenc.torch_module.rope_config.ROPE_TYPES`, with
-        the keys transformers requires and allows for it (:data:`ROPE_KEYS`); a value in the
-        block wins over the one passed beside it; ``original_max_position_embeddings``, when
-        missing, is ``max_position_embeddings``.
-        Where transformers warns and goes on, posenc raises, naming the key:
-
-        * no ``rope_theta`` in the block or beside it (transformers takes its model class's
-          ``default_theta``, 10000 for most, which is not Llama 3.1's 500000);
-        * a key it does not know for the ``rope_type`` (a misspelt key is otherwise ignored);
-        * scaling keys with no ``rope_type`` (transformers reads the block as ``"default"`` and
-          drops the ``factor``);
-        * a missing key transformers also requires (it raises ``KeyError``);
-        * a ``partial_rotary_factor`` giving an odd width (transformers rotates one coordinate
-          more) or none (transformers rotates nothing).
-
-        ``dynamic`` and ``longrope`` depend on the length: ``seq_len`` (default: the original
-        length) picks their frequencies; set :attr:`frequencies` again when it changes
-        (:class:`~posenc.torch_module.hf.TransformersRotaryEmbedding` does it as transformers
-        does).
-        transformers' dynamic keeps the longest length seen (``max_seq_len_cached``) until a call
-        shorter than the original length resets it, so to give its frequencies pass that
-        length, not the current one. ``factor < 1`` (YaRN, LongRoPE) is accepted, as
-        transformers does, with attention factor 1. Other arguments go to the constructor.
-
-        Examples
-        --------
-        >>> from posenc.torch_module.rotary import RotaryEmbedding
-        >>> rope = RotaryEmbedding.from_rope_parameters(
-        ...     {"rope_type": "yarn", "rope_theta": 10000.0, "factor": 4.0,
-        ...      "original_max_position_embeddings": 2048}, head_dim=64)
-        >>> round(rope.attention_factor, 4)
-        1.1386
-        >>> llama31 = {"rope_type": "llama3", "factor": 8.0, "low_freq_factor": 1.0,
-        ...            "high_freq_factor": 4.0, "original_max_position_embeddings": 8192}
-        >>> RotaryEmbedding.from_rope_parameters(llama31, 128, rope_theta=500000.0).base
-        500000.0
-        >>> RotaryEmbedding.from_rope_parameters(llama31, 128)
-        Traceback (most recent call last):
-        ...
-        ValueError: rope_theta: the block has none, and none was passed beside it. A transformers-4 config.json keeps it beside rope_scaling: pass rope_theta=config['rope_theta'] (transformers would take its model class's default_theta, 10000.0 for most)
-        """
-        return cls(head_dim, pairing=pairing, max_len=max_len,
-                   **read_rope_parameters(params, head_dim, rope_theta=rope_theta,
-                                          partial_rotary_factor=partial_rotary_factor,
-                                          seq_len=seq_len,
-                                          max_position_embeddings=max_position_embeddings),
-                   **kwargs)

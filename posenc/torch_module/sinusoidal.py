@@ -170,8 +170,8 @@ class SinusoidalPositionalEncoding(NotScriptable, SinusoidalTables, nn.Module):
             Integer positions, shape ``(seq,)`` or the leading shape of ``x``
             (``(batch, seq)``, as Hugging Face's ``position_ids``). Default: ``start .. start +
             seq - 1`` for every row.
-        start : int or 0-d integer tensor, default 0
-            Position of the first token (tokens already decoded).
+        start : int or 0-d integer tensor (an int with ``tokens`` or ``padding_mask``), default 0
+            Position of the first token.
         tokens : torch.Tensor, optional
             Token ids with the leading shape of ``x`` (needs ``padding_idx``): positions count
             the tokens that are not ``padding_idx`` (plus ``start``); padding rows get zero.

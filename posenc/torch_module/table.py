@@ -148,7 +148,7 @@ def build_table(max_len: int, d_model: int, *, dtype: torch.dtype = torch.float3
         np_dtype = "float32" if dtype == torch.float32 else "float64"
         table = torch.from_numpy(rotated_table(positions, omega, layout=layout, dtype=np_dtype))
     else:
-        table = torch.empty(max_len, width, dtype=dtype)
+        table = torch.empty(max_len, width, dtype=dtype, device="cpu")   # whatever the default
         rows = max(BLOCK, CHUNK_ENTRIES // width // BLOCK * BLOCK)
         for lo in range(0, max_len, rows):
             chunk = rotated_table(positions[lo:lo + rows], omega, layout=layout)
