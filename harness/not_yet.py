@@ -33,7 +33,7 @@ DIRECTION_NOT_YET: dict = {
 
 # SAME_NOT_YET / ORDER_NOT_YET: the same, for same/different and first/last (session 13).
 SAME_NOT_YET: dict = {
-    "01-why-positions.md": 12,
+    "01-why-positions.md": 6,
     "02-what-if-we-use-the-index.md": 6,
     "04-from-digits-to-waves.md": 9,
     "05-is-one-sine-enough.md": 4,

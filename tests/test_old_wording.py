@@ -1331,6 +1331,15 @@ OLD = [
     (CH16, "on a task that needs positions",
      "review-2026-12 r13i pass 9: the same 40 Adam steps take a causal layer with no position "
      "scheme below half its first loss too (5 of 5 seeds): the check could not show positions"),
+    (BUGS, "For the later kernel a fix was proposed in",
+     "review-2026-12 r13j pass 12: vllm#49906 (merged, '[ROCm] Fix and optimize GPT-J-style "
+     "MRoPE') makes _triton_mrope_forward read is_neox_style on every platform; #49323 is open"),
+    (BUGS, "The function's docstring gives these two cases",
+     "review-2026-12 r13j pass 12: the quoted rule is the docstring of the inner "
+     "dynamic_frequency_update; dynamic_rope_update's own docstring does not hold it"),
+    (BUGS, "Phi-4-multimodal: 8 tokens past the switch",
+     "review-2026-12 r13j pass 12: a 60-token prompt and 8 new tokens; only the last 4 sit "
+     "past position 63 (original 64)"),
 ]
 
 
