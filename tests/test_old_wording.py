@@ -1340,6 +1340,16 @@ OLD = [
     (BUGS, "Phi-4-multimodal: 8 tokens past the switch",
      "review-2026-12 r13j pass 12: a 60-token prompt and 8 new tokens; only the last 4 sit "
      "past position 63 (original 64)"),
+    (CH13, "which calls the C library's `expf`, `sinf` and `cosf`, they match",
+     "review-2026-12 r13f pass 11: measured with glibc 2.36 only (NumPy's baseline float32 exp, sin, "
+     "cos are its expf, sinf, cosf bit for bit); the page names it"),
+    (CH13, "and the C library's at its baseline level",
+     "review-2026-12 r13f pass 11: glibc 2.36's kernels measured; the page names them"),
+    (CH13, "with the C library's `expf`, which NumPy calls",
+     "review-2026-12 r13f pass 11: glibc 2.36's expf measured; the page names it"),
+    (CH13, "and up to twice that with NumPy 2.4's",
+     "review-2026-12 r13f pass 11: NumPy 2.4.6's AVX2 kernels reach 1.01e-7 times the position, 1.26 "
+     "times the correctly rounded 8.0e-8 (position by position up to 3.28 times)"),
 ]
 
 
