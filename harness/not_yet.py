@@ -34,7 +34,7 @@ DIRECTION_NOT_YET: dict = {
 # SAME_NOT_YET / ORDER_NOT_YET: the same, for same/different and first/last (session 13).
 SAME_NOT_YET: dict = {
     "01-why-positions.md": 6,
-    "02-what-if-we-use-the-index.md": 6,
+    "02-what-if-we-use-the-index.md": 1,
     "04-from-digits-to-waves.md": 9,
     "05-is-one-sine-enough.md": 4,
     "06-many-clocks.md": 9,
@@ -56,7 +56,7 @@ SAME_NOT_YET: dict = {
 }
 ORDER_NOT_YET: dict = {
     "01-why-positions.md": 1,
-    "02-what-if-we-use-the-index.md": 11,
+    "02-what-if-we-use-the-index.md": 10,
     "03-what-should-a-good-encoding-satisfy.md": 1,
     "04-from-digits-to-waves.md": 1,
     "05-is-one-sine-enough.md": 5,
