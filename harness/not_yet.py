@@ -22,7 +22,7 @@ DIRECTION_NOT_YET: dict = {
     "13-how-precise-is-the-table.md": 12,
     "14-learned-embeddings.md": 1,
     "15-what-came-next.md": 17,
-    "16-positions-in-a-running-model.md": 16,
+    "16-positions-in-a-running-model.md": 14,
     "bugs-that-shipped.md": 17,
     "errata.md": 18,
     "index.md": 1,

@@ -1316,6 +1316,21 @@ OLD = [
     ("posenc/plots/rotation.py", "of the same two angles, on opposite sides of the circle",
      "review-2026-12 r13c pass 5: the figure ch07 draws with it shows mirror images across the "
      "horizontal axis (sine across, cosine up), not antipodes; its alt text was fixed in tour-3"),
+    (CH16, "its base depends on the length of the input",
+     "review-2026-12 r13i pass 9: transformers 5.24.0 reads max(position_ids) + 1, not the "
+     "input's length: a one-token decoding step at position 6000 is not a short input to it"),
+    (CH16, "It is restored when an input shorter than the trained length comes",
+     "review-2026-12 r13i pass 9: a one-token input at position 6000 keeps the grown base; "
+     "the reset needs max(position_ids) + 1 below the trained length"),
+    (CH16, "per call, per server or per context size",
+     "review-2026-12 r13i pass 9: llama.cpp decides on the context per sequence (n_ctx_seq), "
+     "as the section says since p6a, not on the context size allocated"),
+    (CH16, "rounds the buffer again",
+     "review-2026-12 r13i pass 9: from_pretrained(dtype=bfloat16) left the buffer in float32, "
+     "so the later .to rounds it for the first time"),
+    (CH16, "on a task that needs positions",
+     "review-2026-12 r13i pass 9: the same 40 Adam steps take a causal layer with no position "
+     "scheme below half its first loss too (5 of 5 seeds): the check could not show positions"),
     (BUGS, "For the later kernel a fix was proposed in",
      "review-2026-12 r13j pass 12: vllm#49906 (merged, '[ROCm] Fix and optimize GPT-J-style "
      "MRoPE') makes _triton_mrope_forward read is_neox_style on every platform; #49323 is open"),
