@@ -1316,6 +1316,10 @@ OLD = [
     ("posenc/plots/rotation.py", "of the same two angles, on opposite sides of the circle",
      "review-2026-12 r13c pass 5: the figure ch07 draws with it shows mirror images across the "
      "horizontal axis (sine across, cosine up), not antipodes; its alt text was fixed in tour-3"),
+    ("docs/chapters/15-what-came-next.md",
+     "ramp in turns: at a factor of 4 the paper's frequency is 42% below",
+     "review-2026-12 r13k pass 6: 42% is d = 128, L = 4096, base 10000; the gap is 39.7% to 44.5% "
+     "over d 64 to 256, L 2048 to 32768, base 1e4 to 1e6 (own NumPy of both ramps)"),
 ]
 
 
