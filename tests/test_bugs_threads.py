@@ -252,3 +252,27 @@ def test_quoted_passages_are_the_threads_words():
         for passage in passages:
             assert f'"{passage}' in text or f"{passage}\"" in text, (source, passage)
     assert text.count("roughly 29K tokens") == 2    # the quote and the sentence that repeats it
+
+
+# The state of each thread where the page states one, as the stored threads showed it to
+# review-2026-12 r13j pass 12 (the page: "Threads were read in November 2026"). Each pattern is
+# the citation followed by the state the page gives it; a flipped state fails here.
+STATES = {
+    "vllm-project/vllm#52675": r"vllm#52675\]\([^)]*\), open\)",
+    "vllm-project/vllm#48621": r"vllm#48621\]\([^)]*\) \(open\)",
+    "vllm-project/vllm#48623": r"vllm#48623\]\([^)]*\), closed unmerged",
+    "vllm-project/vllm#48629": r"vllm#48629\]\([^)]*\), open\.",
+    "turboderp-org/exllamav3#259": r"exllamav3#259\]\([^)]*\) \(closed\)",
+    "facebookresearch/xformers#841": r"xFormers: none, the issue is open\.",
+    "lyogavin/airllm#369": r"lyogavin/airllm#369, is open\.",
+    "ggml-org/llama.cpp#24875": (r"llama\.cpp#24823 closed, the proposed "
+                                 r"\[ggml-org/llama\.cpp#24875\]\([^)]*\) closed\)"),
+    "huggingface/transformers#40320": (r"transformers#40320\]\([^)]*\),\s+named in the thread in "
+                                       r"August 2025"),
+}
+
+
+def test_each_thread_state_is_the_one_read():
+    text = " ".join(PAGE.read_text().split())
+    for thread, pattern in STATES.items():
+        assert len(re.findall(pattern, text)) == 1, (thread, pattern)
