@@ -1316,6 +1316,12 @@ OLD = [
     ("posenc/plots/rotation.py", "of the same two angles, on opposite sides of the circle",
      "review-2026-12 r13c pass 5: the figure ch07 draws with it shows mirror images across the "
      "horizontal axis (sine across, cosine up), not antipodes; its alt text was fixed in tour-3"),
+    (CH12, "the vector that belongs two positions later",
+     "review-2026-12 r13m pass 8: one direction only; run the other way, two positions earlier"),
+    (CH12, "M2M100, FSMT and XGLM grow their table, and",
+     "review-2026-12 r13m pass 8: M2M100 and XGLM skip the growth traced with a compileable cache"),
+    (CH12, "table rebuilt longer when needed",
+     "review-2026-12 r13m pass 8: M2M100 skips the growth traced with a compileable cache"),
 ]
 
 
