@@ -81,7 +81,21 @@ ABOUT = {"vllm-project/vllm#49290": "GLM-OCR",
          # description: "the extended sequence length divided by the training sequence length";
          # vllm#52675: "the served `max_position_embeddings`"), the longest length the server
          # takes; the flip "shortest" passed every check (review-2026-12 r13j pass 12)
-         "vllm-project/vllm#41277": "the longest length the server is configured for"}
+         "vllm-project/vllm#41277": "the longest length the server is configured for",
+         # vllm#27431 ("decide short vs long based on max_model_len", "choosing short vs long RoPE
+         # factors at init time based on `max_model_len`"): past the original length, the long
+         # list for every request; the flip "short factors" passed every check (r13j pass 12)
+         "vllm-project/vllm#27431": "uses the long factors for all requests",
+         # gpt-neox#1003's reproducer computes the table with inv_freq.half(): float16, 1044.2678
+         # -> 1045 (in bfloat16 the numbers near 1044 are 8 apart); the flip "bfloat16" passed
+         "EleutherAI/gpt-neox#1003": "when computed in float16",
+         # pie#602: transformers' Qwen3-Next, mlx-lm and llama.cpp use theta^(-2i/rotary_dim) and
+         # pairs (i, i + rotary_dim/2); the flip "head width" passed (r13j pass 12)
+         "pie-project/pie#602": "use the rotary width in both places",
+         # llama.cpp#24823: "short sequences silently use long-context RoPE factors when the
+         # allocated context exceeds original_max_position_embeddings"; the flip "short factors"
+         # passed (r13j pass 12)
+         "ggml-org/llama.cpp#24823": "short sequences get the long factors once the allocated"}
 
 LINK = re.compile(r"\[(?P<thread>[\w.-]+/[\w.-]+#\d+)\]\((?P<url>https://github\.com/[^)]+)\)"
                   r"\s*\(\"(?P<quote>[^\"]+)\"")
@@ -198,3 +212,43 @@ def test_each_opening_month_is_the_one_the_thread_shows():
         found = re.findall(rf"{re.escape(thread)}\]\([^)]*\),?\s*\(?opened in\s+(\w+\s+\d{{4}})",
                            text)
         assert found == [month], (thread, found)
+
+
+# Passages the page quotes, as the threads (and ExLlamaV3's commit 65e724c) word them, read by
+# review-2026-12 r13j pass 12; whitespace-normalised. A quote changed on the page (the flip
+# "29K" -> "39K" in unsloth#6197's passed every check) fails here.
+QUOTED = {
+    "unslothai/unsloth#2405": ("around ~50K tokens",
+                               "The output is just some tokens with a repeated pattern"),
+    "unslothai/unsloth#6197": ("Unscaled rope at theta 500000 holds up to roughly 29K tokens and "
+                               "then collapses",),
+    "huggingface/transformers#29285": ("when one uses bfloat16, the RoPE embeddings get autocast "
+                                       "to bfloat16",),
+    "vllm-project/vllm#41236": ("the formula becomes `(α * α) - (α - 1)`, which is a constant "
+                                "that is completely independent of the sequence length",),
+    "vllm-project/vllm#48621": ("Generic YaRN ignores `mscale` and `mscale_all_dim`. With "
+                                "`factor=16`, `mscale=1`, and `mscale_all_dim=1`, Transformers "
+                                "returns `attention_factor=1.0`",),
+    "turboderp-org/exllamav3#259": ("`attn_factor` is computed as `1.0` instead of "
+                                    "`0.1 * ln(factor) + 1.0`",),
+    "exllamav3@65e724c": ("Make Deepseek mscale+mscale_all_dim semantics opt-in per architecture",
+                          "as HF transformers does",
+                          "silently drops the YaRN attention factor"),
+    "pie-project/pie#602": ("the first `rotary_dim/2` pairs of each head with frequencies "
+                            "`theta^(-2i/head_dim)` and pairs `(i, i + head_dim/2)`",),
+    "pie-project/pie#603": ("frequencies and pair offset now come from the rotary width",),
+    "huggingface/transformers#33129": ("When `input < original_max_position_embeddings && input "
+                                       "tokens + generation tokens > "
+                                       "original_max_position_embeddings`, the output often "
+                                       "becomes garbled",),
+    "vllm-project/vllm#27414": ("after the LongRoPE transition point from short factor to long "
+                                "factor",),
+}
+
+
+def test_quoted_passages_are_the_threads_words():
+    text = " ".join(PAGE.read_text().split())
+    for source, passages in QUOTED.items():
+        for passage in passages:
+            assert f'"{passage}' in text or f"{passage}\"" in text, (source, passage)
+    assert text.count("roughly 29K tokens") == 2    # the quote and the sentence that repeats it
