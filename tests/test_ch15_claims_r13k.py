@@ -14,27 +14,13 @@ import numpy as np
 import pytest
 
 from harness.says import flat
+from tests.test_ch15_claims_p12k import freqs, rot_adjacent as rot  # one copy of each
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "chapters" / "15-what-came-next.md"
 
 
 def text() -> str:
     return flat(PAGE)
-
-
-def freqs(d, base=10000.0):
-    return base ** (-np.arange(0, d, 2) / d)
-
-
-def rot(x, m, base=10000.0):
-    """Pairs (2i, 2i+1) turned by m * omega_i."""
-    x = np.asarray(x, float)
-    a = m * freqs(x.shape[-1], base)
-    c, s = np.cos(a), np.sin(a)
-    out = x.copy()
-    out[..., 0::2] = x[..., 0::2] * c - x[..., 1::2] * s
-    out[..., 1::2] = x[..., 0::2] * s + x[..., 1::2] * c
-    return out
 
 
 def softmax(z):
