@@ -22,7 +22,7 @@ DIRECTION_NOT_YET: dict = {
     "13-how-precise-is-the-table.md": 12,
     "14-learned-embeddings.md": 1,
     "15-what-came-next.md": 17,
-    "16-positions-in-a-running-model.md": 16,
+    "16-positions-in-a-running-model.md": 14,
     "bugs-that-shipped.md": 17,
     "errata.md": 18,
     "index.md": 1,
@@ -33,13 +33,13 @@ DIRECTION_NOT_YET: dict = {
 
 # SAME_NOT_YET / ORDER_NOT_YET: the same, for same/different and first/last (session 13).
 SAME_NOT_YET: dict = {
-    "01-why-positions.md": 12,
-    "02-what-if-we-use-the-index.md": 6,
+    "01-why-positions.md": 6,
+    "02-what-if-we-use-the-index.md": 1,
     "04-from-digits-to-waves.md": 9,
     "05-is-one-sine-enough.md": 4,
     "06-many-clocks.md": 9,
     "07-why-pair-sine-with-cosine.md": 7,
-    "10-inside-attention.md": 9,
+    "10-inside-attention.md": 5,
     "10b-what-does-a-trained-model-do.md": 15,
     "11-a-pytorch-module.md": 11,
     "12-variants.md": 5,
@@ -56,7 +56,7 @@ SAME_NOT_YET: dict = {
 }
 ORDER_NOT_YET: dict = {
     "01-why-positions.md": 1,
-    "02-what-if-we-use-the-index.md": 11,
+    "02-what-if-we-use-the-index.md": 10,
     "03-what-should-a-good-encoding-satisfy.md": 1,
     "04-from-digits-to-waves.md": 1,
     "05-is-one-sine-enough.md": 5,

@@ -42,6 +42,7 @@ THREADS = {
     "mlfoundations/open_lm#5": ("pull", "Positional embedding xformers fix", ()),
     "vllm-project/vllm#56446": ("pull", "Align vLLM YaRN with Transformers and stop re-scaling "
                                 "max_model_len", ()),
+    "vllm-project/vllm#49906": ("pull", "Fix and optimize GPT-J-style MRoPE", ()),
 }
 
 # Merge dates: the stored threads of these pull requests show when each was opened, not when it
@@ -70,7 +71,31 @@ ABOUT = {"vllm-project/vllm#49290": "GLM-OCR",
          # vllm#48621 has two proposed fixes opened 2026-07-14: #48623 (closed unmerged) and the
          # reporter's #48629 (open); naming one as "its proposed fix" hid the open one
          # (review-2026-12 p8a pass 8)
-         "vllm-project/vllm#48623": "vllm-project/vllm#48629"}
+         "vllm-project/vllm#48623": "vllm-project/vllm#48629",
+         # vllm#49906 (merged; "Honor the existing adjacent-pair MRoPE setting instead of
+         # hardcoding NeoX pairing") fixed the kernel of vllm#49290: the stored vLLM mrope.py
+         # branches on is_neox_style in _triton_mrope_forward on every platform, while the fix
+         # proposed first, vllm#49323, is still open (review-2026-12 r13j pass 12)
+         "vllm-project/vllm#49906": "merged",
+         # vllm#41277's fix scales the base by the served length over the trained one (its
+         # description: "the extended sequence length divided by the training sequence length";
+         # vllm#52675: "the served `max_position_embeddings`"), the longest length the server
+         # takes; the flip "shortest" passed every check (review-2026-12 r13j pass 12)
+         "vllm-project/vllm#41277": "the longest length the server is configured for",
+         # vllm#27431 ("decide short vs long based on max_model_len", "choosing short vs long RoPE
+         # factors at init time based on `max_model_len`"): past the original length, the long
+         # list for every request; the flip "short factors" passed every check (r13j pass 12)
+         "vllm-project/vllm#27431": "uses the long factors for all requests",
+         # gpt-neox#1003's reproducer computes the table with inv_freq.half(): float16, 1044.2678
+         # -> 1045 (in bfloat16 the numbers near 1044 are 8 apart); the flip "bfloat16" passed
+         "EleutherAI/gpt-neox#1003": "when computed in float16",
+         # pie#602: transformers' Qwen3-Next, mlx-lm and llama.cpp use theta^(-2i/rotary_dim) and
+         # pairs (i, i + rotary_dim/2); the flip "head width" passed (r13j pass 12)
+         "pie-project/pie#602": "use the rotary width in both places",
+         # llama.cpp#24823: "short sequences silently use long-context RoPE factors when the
+         # allocated context exceeds original_max_position_embeddings"; the flip "short factors"
+         # passed (r13j pass 12)
+         "ggml-org/llama.cpp#24823": "short sequences get the long factors once the allocated"}
 
 LINK = re.compile(r"\[(?P<thread>[\w.-]+/[\w.-]+#\d+)\]\((?P<url>https://github\.com/[^)]+)\)"
                   r"\s*\(\"(?P<quote>[^\"]+)\"")
@@ -147,3 +172,83 @@ def test_vllm_side_of_the_mscale_entry_names_the_merged_fix():
     assert "vllm-project/vllm#56446" in fix and "none" not in fix, fix
     row = [line for line in text.splitlines() if "(#yarn-mscale)" in line][0]
     assert "vllm#56446" in row.split("|")[3], row
+
+
+def test_the_later_gpt_j_kernel_names_its_merged_fix():
+    """The GPT-J entry's Fix said only that a fix "was proposed" (vllm#49323, open) for the
+    MRotaryEmbedding kernel of vllm#49290; vllm#49906 is merged and the kernel now
+    reads the pairing flag (review-2026-12 r13j pass 12)."""
+    entry = PAGE.read_text().split("{#gptj-pairing}", 1)[1].split("\n## ", 1)[0]
+    fix = entry.split("**Fix.**", 1)[1].split("**In transformers", 1)[0]
+    assert "vllm-project/vllm#49906" in fix and "proposed" not in fix, fix
+
+
+# ExLlamaV3's tags, read in its repository (git tag --contains; review-2026-12 r13j pass 12): the
+# regression commit 78b319e ("Fix attn_factor when mscale and mscale_all_dim are present") is first
+# in v1.0.0, as exllamav3#259 says ("Present in v1.0.0, v1.1.0, v1.2.0, v1.2.1"); the fix 65e724c
+# is first in v1.3.0 (then v1.4.0, v1.4.1). The flips "v1.2.0" and "v1.2.1" passed every check.
+EXLLAMAV3_FIRST_TAG = {"78b319e": "v1.0.0", "65e724c": "v1.3.0"}
+
+
+def test_exllamav3_releases_are_the_first_tags_that_carry_the_commits():
+    text = PAGE.read_text()
+    entry = " ".join(text.split("{#yarn-mscale}", 1)[1].split("\n## ", 1)[0].split())
+    assert f"from a commit of its {EXLLAMAV3_FIRST_TAG['78b319e']} on" in entry, entry[:600]
+    assert f"first in its {EXLLAMAV3_FIRST_TAG['65e724c']}" in entry, entry[:1600]
+    row = [line for line in text.splitlines() if "(#yarn-mscale)" in line][0]
+    assert f"65e724c ({EXLLAMAV3_FIRST_TAG['65e724c']})" in row, row
+
+
+# The month each pull request was opened, as its stored thread shows (review-2026-12 r13j pass 12:
+# transformers#28380 2024-01-07, mlx#3071 2026-01-27, pie#603 2026-09-16, vllm#9503 2024-10-18).
+# The flip "January 2024" -> "January 2025" for transformers#28380 passed every check.
+OPENED = {"huggingface/transformers#28380": "January 2024", "ml-explore/mlx#3071": "January 2026",
+          "pie-project/pie#603": "September 2026", "vllm-project/vllm#9503": "October 2024"}
+
+
+def test_each_opening_month_is_the_one_the_thread_shows():
+    text = " ".join(PAGE.read_text().split())
+    for thread, month in OPENED.items():
+        found = re.findall(rf"{re.escape(thread)}\]\([^)]*\),?\s*\(?opened in\s+(\w+\s+\d{{4}})",
+                           text)
+        assert found == [month], (thread, found)
+
+
+# Passages the page quotes, as the threads (and ExLlamaV3's commit 65e724c) word them, read by
+# review-2026-12 r13j pass 12; whitespace-normalised. A quote changed on the page (the flip
+# "29K" -> "39K" in unsloth#6197's passed every check) fails here.
+QUOTED = {
+    "unslothai/unsloth#2405": ("around ~50K tokens",
+                               "The output is just some tokens with a repeated pattern"),
+    "unslothai/unsloth#6197": ("Unscaled rope at theta 500000 holds up to roughly 29K tokens and "
+                               "then collapses",),
+    "huggingface/transformers#29285": ("when one uses bfloat16, the RoPE embeddings get autocast "
+                                       "to bfloat16",),
+    "vllm-project/vllm#41236": ("the formula becomes `(α * α) - (α - 1)`, which is a constant "
+                                "that is completely independent of the sequence length",),
+    "vllm-project/vllm#48621": ("Generic YaRN ignores `mscale` and `mscale_all_dim`. With "
+                                "`factor=16`, `mscale=1`, and `mscale_all_dim=1`, Transformers "
+                                "returns `attention_factor=1.0`",),
+    "turboderp-org/exllamav3#259": ("`attn_factor` is computed as `1.0` instead of "
+                                    "`0.1 * ln(factor) + 1.0`",),
+    "exllamav3@65e724c": ("Make Deepseek mscale+mscale_all_dim semantics opt-in per architecture",
+                          "as HF transformers does",
+                          "silently drops the YaRN attention factor"),
+    "pie-project/pie#602": ("the first `rotary_dim/2` pairs of each head with frequencies "
+                            "`theta^(-2i/head_dim)` and pairs `(i, i + head_dim/2)`",),
+    "pie-project/pie#603": ("frequencies and pair offset now come from the rotary width",),
+    "huggingface/transformers#33129": ("When `input < original_max_position_embeddings && input "
+                                       "tokens + generation tokens > "
+                                       "original_max_position_embeddings`, the output often "
+                                       "becomes garbled",),
+    "vllm-project/vllm#27414": ("after the LongRoPE transition point from short factor to long "
+                                "factor",),
+}
+
+
+def test_quoted_passages_are_the_threads_words():
+    text = " ".join(PAGE.read_text().split())
+    for source, passages in QUOTED.items():
+        for passage in passages:
+            assert f'"{passage}' in text or f"{passage}\"" in text, (source, passage)
+    assert text.count("roughly 29K tokens") == 2    # the quote and the sentence that repeats it

@@ -1331,6 +1331,44 @@ OLD = [
     ("posenc/plots/rotation.py", "of the same two angles, on opposite sides of the circle",
      "review-2026-12 r13c pass 5: the figure ch07 draws with it shows mirror images across the "
      "horizontal axis (sine across, cosine up), not antipodes; its alt text was fixed in tour-3"),
+    (CH16, "its base depends on the length of the input",
+     "review-2026-12 r13i pass 9: transformers 5.24.0 reads max(position_ids) + 1, not the "
+     "input's length: a one-token decoding step at position 6000 is not a short input to it"),
+    (CH16, "It is restored when an input shorter than the trained length comes",
+     "review-2026-12 r13i pass 9: a one-token input at position 6000 keeps the grown base; "
+     "the reset needs max(position_ids) + 1 below the trained length"),
+    (CH16, "per call, per server or per context size",
+     "review-2026-12 r13i pass 9: llama.cpp decides on the context per sequence (n_ctx_seq), "
+     "as the section says since p6a, not on the context size allocated"),
+    (CH16, "rounds the buffer again",
+     "review-2026-12 r13i pass 9: from_pretrained(dtype=bfloat16) left the buffer in float32, "
+     "so the later .to rounds it for the first time"),
+    (CH16, "on a task that needs positions",
+     "review-2026-12 r13i pass 9: the same 40 Adam steps take a causal layer with no position "
+     "scheme below half its first loss too (5 of 5 seeds): the check could not show positions"),
+    (BUGS, "For the later kernel a fix was proposed in",
+     "review-2026-12 r13j pass 12: vllm#49906 (merged, '[ROCm] Fix and optimize GPT-J-style "
+     "MRoPE') makes _triton_mrope_forward read is_neox_style on every platform; #49323 is open"),
+    (BUGS, "The function's docstring gives these two cases",
+     "review-2026-12 r13j pass 12: the quoted rule is the docstring of the inner "
+     "dynamic_frequency_update; dynamic_rope_update's own docstring does not hold it"),
+    (BUGS, "Phi-4-multimodal: 8 tokens past the switch",
+     "review-2026-12 r13j pass 12: a 60-token prompt and 8 new tokens; only the last 4 sit "
+     "past position 63 (original 64)"),
+    (CH13, "which calls the C library's `expf`, `sinf` and `cosf`, they match",
+     "review-2026-12 r13f pass 11: measured with glibc 2.36 only (NumPy's baseline float32 exp, sin, "
+     "cos are its expf, sinf, cosf bit for bit); the page names it"),
+    (CH13, "and the C library's at its baseline level",
+     "review-2026-12 r13f pass 11: glibc 2.36's kernels measured; the page names them"),
+    (CH13, "with the C library's `expf`, which NumPy calls",
+     "review-2026-12 r13f pass 11: glibc 2.36's expf measured; the page names it"),
+    (CH13, "and up to twice that with NumPy 2.4's",
+     "review-2026-12 r13f pass 11: NumPy 2.4.6's AVX2 kernels reach 1.01e-7 times the position, 1.26 "
+     "times the correctly rounded 8.0e-8 (position by position up to 3.28 times)"),
+    ("docs/chapters/15-what-came-next.md",
+     "ramp in turns: at a factor of 4 the paper's frequency is 42% below",
+     "review-2026-12 r13k pass 6: 42% is d = 128, L = 4096, base 10000; the gap is 39.7% to 44.5% "
+     "over d 64 to 256, L 2048 to 32768, base 1e4 to 1e6 (own NumPy of both ramps)"),
 ]
 
 
