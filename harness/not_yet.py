@@ -38,7 +38,7 @@ SAME_NOT_YET: dict = {
     "04-from-digits-to-waves.md": 9,
     "05-is-one-sine-enough.md": 4,
     "06-many-clocks.md": 9,
-    "07-why-pair-sine-with-cosine.md": 7,
+    "07-why-pair-sine-with-cosine.md": 5,
     "10-inside-attention.md": 5,
     "10b-what-does-a-trained-model-do.md": 15,
     "11-a-pytorch-module.md": 11,
