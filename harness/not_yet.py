@@ -61,7 +61,7 @@ ORDER_NOT_YET: dict = {
     "04-from-digits-to-waves.md": 1,
     "05-is-one-sine-enough.md": 5,
     "06-many-clocks.md": 13,
-    "07-why-pair-sine-with-cosine.md": 3,
+    "07-why-pair-sine-with-cosine.md": 2,
     "09-does-it-keep-its-promises.md": 1,
     "10-inside-attention.md": 2,
     "10b-what-does-a-trained-model-do.md": 9,
