@@ -67,9 +67,14 @@ def canonical(word: str) -> str:
     return FORMS.get(word, word)
 
 
+# Library arguments whose names contain a claim word and say nothing (torch's batch_first and
+# norm_first): a check that passes one states no "first".
+ARGUMENT_NAMES = re.compile(r"\b(?:batch|norm)_first\b")
+
+
 def names(text: str, word: str) -> bool:
     """Does the check's text name the word (as a word of a comment, or a part of a name)?"""
-    tokens = re.split(r"[^a-z']+", text.lower())
+    tokens = re.split(r"[^a-z']+", ARGUMENT_NAMES.sub(" ", text.lower()))
     if " " in word:                      # a phrase: said in a comment, or a name at_most_...
         return (f" {word} " in f" {' '.join(tokens)} "
                 or "_".join(word.split()) in text.lower())
@@ -105,8 +110,8 @@ def comment_words(check) -> set:
     comments = " ".join(line.partition("#")[2] for line in check.text.splitlines())
     stated = {canonical(m.group(0)) for m in WORD.finditer(comments)}
     code = code_only(" ".join(line.partition("#")[0] for line in check.text.splitlines()))
-    for name in re.findall(r"[A-Za-z_][A-Za-z0-9_]*(?!\w|\s*\()", code):   # not calls
-        parts = name.lower().split("_")
+    for name in re.findall(r"[A-Za-z_][A-Za-z0-9_]*(?!\w|\s*\()", ARGUMENT_NAMES.sub(" ", code)):
+        parts = name.lower().split("_")                                   # not calls
         if len(parts) > 1:
             stated |= {canonical(p) for p in parts if canonical(p) in WORDS}
     return stated

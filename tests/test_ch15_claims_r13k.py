@@ -14,27 +14,13 @@ import numpy as np
 import pytest
 
 from harness.says import flat
+from tests.test_ch15_claims_p12k import freqs, rot_adjacent as rot  # one copy of each
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "chapters" / "15-what-came-next.md"
 
 
 def text() -> str:
     return flat(PAGE)
-
-
-def freqs(d, base=10000.0):
-    return base ** (-np.arange(0, d, 2) / d)
-
-
-def rot(x, m, base=10000.0):
-    """Pairs (2i, 2i+1) turned by m * omega_i."""
-    x = np.asarray(x, float)
-    a = m * freqs(x.shape[-1], base)
-    c, s = np.cos(a), np.sin(a)
-    out = x.copy()
-    out[..., 0::2] = x[..., 0::2] * c - x[..., 1::2] * s
-    out[..., 1::2] = x[..., 0::2] * s + x[..., 1::2] * c
-    return out
 
 
 def softmax(z):
@@ -215,3 +201,71 @@ def test_a_larger_base_lowers_the_threshold_and_never_turning_pairs():
     assert thresholds == sorted(thresholds, reverse=True) and len(set(thresholds)) == 3
     om = freqs(512)
     assert np.array_equal(511 * om < 2 * np.pi, 2 * np.pi / om > 512)   # positions 0 .. 511
+
+
+# second batch (10 more flips; these 7 passed every prose check)
+
+def test_interpolated_positions_sit_inside_the_trained_range():
+    assert "sees positions up to 8188 at angles inside the trained range" in text()
+    om = freqs(128)
+    assert np.all(8188 / 4.0 * om <= 2047 * om) and np.any(8189 / 4.0 * om > 2047 * om)
+
+
+def test_models_run_the_code_ramp():
+    pytest.importorskip("transformers")
+    from transformers.modeling_rope_utils import ROPE_INIT_FUNCTIONS
+    assert "Models run the code's ramp, so it is `posenc`'s default" in text()
+    s = 4.0
+    cfg = llama_config(rope_type="yarn", factor=s, original_max_position_embeddings=4096,
+                       rope_theta=10000.0, max_position_embeddings=16384)
+    inv, _ = ROPE_INIT_FUNCTIONS["yarn"](cfg, "cpu")
+    om = freqs(128)
+    keep = (inv.numpy().astype(float) - om / s) / (om - om / s)
+    code = 1 - np.clip((np.arange(64) - 20) / (46 - 20), 0, 1)
+    r = 4096 / (2 * np.pi / om)
+    paper = np.clip((r - 1) / (32 - 1), 0, 1)
+    assert np.allclose(keep, code, atol=1e-5) and not np.allclose(keep, paper, atol=0.1)
+
+
+def test_xpos_decay_like_the_rotation_depends_on_the_offset_alone():
+    assert "like the rotation it depends on the offset alone" in text()
+    zeta = (np.arange(0, 128, 2) / 128 + 0.4) / 1.4
+    decay = [zeta ** (n / 512) * zeta ** (-(n - 300) / 512) for n in (300, 1000, 50000)]
+    assert np.allclose(decay[0], decay[1]) and np.allclose(decay[0], decay[2])
+
+
+def test_summary_rope_depends_on_the_offset_with_sign():
+    assert r"depends only on \(n - m\), with sign" in text()
+    q, k = np.random.default_rng(15).normal(size=(2, 16))
+    assert not math.isclose(rot(q, 2) @ rot(k, 5), rot(q, 5) @ rot(k, 2))
+
+
+def test_summary_nope_drops_the_encoding_and_relies_on_the_causal_mask():
+    assert "NoPE drops the encoding and relies on the causal mask" in text()
+    # without the mask, equal scores give every position the same weights: no position left
+    n = 6
+    full = softmax(np.zeros((n, n)))
+    causal = softmax(np.zeros((n, n)) + np.triu(np.full((n, n), -np.inf), k=1))
+    assert np.allclose(full, full[0]) and not np.allclose(causal, causal[0])
+
+
+def test_deepseek_mscales_are_equal_so_the_ratio_is_one():
+    pytest.importorskip("transformers")
+    from transformers.modeling_rope_utils import ROPE_INIT_FUNCTIONS
+    assert "which is 1 when they are equal, as they are in DeepSeek-V3" in text()
+    cfg = llama_config(rope_type="yarn", factor=40.0, original_max_position_embeddings=4096,
+                       rope_theta=10000.0, mscale=1.0, mscale_all_dim=1.0,
+                       max_position_embeddings=163840)
+    _, att = ROPE_INIT_FUNCTIONS["yarn"](cfg, "cpu")
+    assert att == 1.0
+
+
+def test_dynamic_ntk_base_keeps_growing():
+    pytest.importorskip("transformers")
+    from transformers.modeling_rope_utils import ROPE_INIT_FUNCTIONS
+    assert "which keeps growing however long the input gets" in text()
+    cfg = llama_config(rope_type="dynamic", factor=2.0, rope_theta=10000.0,
+                       max_position_embeddings=4096)
+    slowest = [float(ROPE_INIT_FUNCTIONS["dynamic"](cfg, "cpu", seq_len=n)[0][-1])
+               for n in (8192, 10**5, 10**7, 10**9)]
+    assert all(a > b for a, b in zip(slowest, slowest[1:]))     # the base keeps rising

@@ -295,3 +295,14 @@ def test_predict_first_is_an_instruction(tmp_path):
     page.write_text("# T\n\n## A\n\n**Exercise 1 (predict first).** Compute the norm.\n\n"
                     "Predict first, then run it. The first row is zero.\n")
     assert [s.words for s in lint(page)] == [["first"]]
+
+
+def test_a_library_argument_name_states_no_claim_word(tmp_path):
+    """torch's batch_first names an argument, not an order: a check passing it binds no
+    'first', and states none its paragraph must say."""
+    page = tmp_path / "p.md"
+    page.write_text("# T\n\n## A\n\nThe module takes the batch axis.\n\n"
+                    "<!-- check: layer.batch_first is False -->\n\n"
+                    "The first row is zero.\n\n<!-- check: layer.batch_first is False -->\n")
+    verdicts = [(s.words, s.verdict) for s in lint(page)]
+    assert verdicts == [(["first"], "flagged")], verdicts

@@ -827,6 +827,21 @@ OLD = [
     (CH09, "climb back 25.5838 after their first dip",
      "review-2026-12 p5f pass 5: 25.5838 is for the unrounded ratio 0.96466; the 0.965 written "
      "gives 25.878; both round to 26"),
+    (CH14, "adds its rows to `x` from `start`",
+     "review-2026-12 r13l pass 7: the module reads x as (batch, seq, d_model); a seq-first x of "
+     "600 tokens passes a 512-row table with no error, so the page names the layout"),
+    (CH14, "512. `nn.Embedding` alone reports",
+     "review-2026-12 r13l pass 7: IndexError is the CPU's; on CUDA the lookup is a device-side "
+     "assert that surfaces later (pytorch/pytorch#19120)"),
+    (CH14, "Every row of the sinusoidal table has the same length",
+     "review-2026-12 r13l pass 7: odd='drop_last' at width 7 gives row lengths 1.732 to 2.000"),
+    (CH14, "| function of \\(q - p\\) only |",
+     "review-2026-12 r13l pass 7: odd='drop_last' at width 7, 1024 rows: diagonal spread 0.31"),
+    (CH14, "a spread of 1.28 on a scale from",
+     "review-2026-12 r13l pass 7: cosines lie in [-1, 1]; a spread of them lies in [0, 2]"),
+    (CH14, "(diagonal spread 1.28 versus rounding error",
+     "review-2026-12 r13l pass 7: 1.28 is one seed's 16 x 8 table; the figure's 64 x 64 tables "
+     "give 0.64-0.83 (seeds 0-19); cut"),
     (CH14, "after one SGD step (learning rate 0.1) with a loss on 8-token inputs",
      "review-2026-12 p5f pass 5: 'gone' is set by the summed loss, not the rate: the mean of the "
      "same squares at learning rate 0.1 leaves a spread of 0.002-0.004"),
@@ -1354,6 +1369,12 @@ OLD = [
      "ramp in turns: at a factor of 4 the paper's frequency is 42% below",
      "review-2026-12 r13k pass 6: 42% is d = 128, L = 4096, base 10000; the gap is 39.7% to 44.5% "
      "over d 64 to 256, L 2048 to 32768, base 1e4 to 1e6 (own NumPy of both ramps)"),
+    (CH12, "the vector that belongs two positions later",
+     "review-2026-12 r13m pass 8: one direction only; run the other way, two positions earlier"),
+    (CH12, "M2M100, FSMT and XGLM grow their table, and",
+     "review-2026-12 r13m pass 8: M2M100 and XGLM skip the growth traced with a compileable cache"),
+    (CH12, "table rebuilt longer when needed",
+     "review-2026-12 r13m pass 8: M2M100 skips the growth traced with a compileable cache"),
 ]
 
 
