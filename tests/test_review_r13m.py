@@ -259,3 +259,51 @@ def test_both_tables_are_written_out_from_their_source():
     hf_m2m = M2M100SinusoidalPositionalEmbedding.get_embedding(64, 64, 1).double().numpy()
     says("Both written out from their source",
          np.array_equal(marian, theirs) and np.allclose(m2m, hf_m2m, atol=1e-5))
+
+
+# --------------------------------------------------------------------------- second flip batch
+def test_both_translation_tables_put_the_sines_first():
+    """Marian (create_weight) and M2M100 (get_embedding): column 0 of position 1 is sin(1)."""
+    half = 4
+    m2m = np.r_[np.sin(np.exp(np.arange(half) * -(np.log(10000) / (half - 1)))),
+                np.cos(np.exp(np.arange(half) * -(np.log(10000) / (half - 1))))]
+    says("(both put the sines first)",
+         np.isclose(marian_row(1.0, 8)[0], np.sin(1.0)) and np.isclose(m2m[0], np.sin(1.0)))
+
+
+def test_a_permutation_preserves_and_a_rotation_keeps_dot_products():
+    perm = np.r_[0:D:2, 1:D:2]
+    r = rotation(2)
+    says("preserves dot products, so every similarity",
+         np.allclose(PAPER[:, perm] @ PAPER[:, perm].T, PAPER @ PAPER.T))
+    says("and rotations keep dot products.", np.allclose(r.T @ r, np.eye(D)))
+
+
+def test_posenc_refuses_an_odd_width_by_default():
+    from posenc.variants import encode_variant
+    try:
+        encode_variant(3, 7)
+        refused = False
+    except ValueError:
+        refused = True
+    says("`posenc` refuses by default", refused)
+
+
+def test_a_padding_token_adds_nothing():
+    """fairseq zeroes row padding_idx, so x + row = x for a padding token."""
+    x = np.random.default_rng(4).normal(size=8)
+    says("so a padding token adds nothing", np.array_equal(x + np.zeros(8), x))
+
+
+def test_meta_weights_without_the_permutation_are_wrong():
+    rng = np.random.default_rng(5)
+    x, (w_q, w_k) = rng.normal(size=(6, 16)), rng.normal(size=(2, 8, 16))
+    pos = np.arange(6)
+    adjacent = rope(x @ w_q.T, pos, "adjacent") @ rope(x @ w_k.T, pos, "adjacent").T
+    half = rope(x @ w_q.T, pos, "half") @ rope(x @ w_k.T, pos, "half").T
+    says("*without* the permutation runs, and is wrong", not np.allclose(adjacent, half))
+
+
+def test_the_conversion_needs_no_rebuilding():
+    """R_2^T turns the stored offset rows back into the paper's, no sine evaluated."""
+    says("conversion needs no rebuilding", np.allclose(SHIFTED @ rotation(2).T, PAPER, atol=1e-12))
