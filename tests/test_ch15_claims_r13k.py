@@ -93,16 +93,22 @@ def test_squeezing_also_squeezes_the_fast_pairs_and_ntk_keeps_the_fastest():
             assert ratio[0] == 1.0 and math.isclose(ratio[-1], 1 / s, rel_tol=1e-12)
 
 
-def test_the_code_ramp_rounds_the_first_pair_down_and_the_second_up():
+def yarn_keep(s, max_positions):
+    """transformers' YaRN frequencies (head 128, L 4096, base 10000, factor s) as the share of
+    each pair's frequency kept: 1 kept, 0 divided by s."""
     pytest.importorskip("transformers")
     from transformers.modeling_rope_utils import ROPE_INIT_FUNCTIONS
-    assert "rounds the first down and the second up" in text()
-    s = 16.0
     cfg = llama_config(rope_type="yarn", factor=s, original_max_position_embeddings=4096,
-                       rope_theta=10000.0, max_position_embeddings=65536)
+                       rope_theta=10000.0, max_position_embeddings=max_positions)
     inv, _ = ROPE_INIT_FUNCTIONS["yarn"](cfg, "cpu")
     om = freqs(128)
-    keep = (inv.numpy().astype(float) - om / s) / (om - om / s)
+    return (inv.numpy().astype(float) - om / s) / (om - om / s)
+
+
+def test_the_code_ramp_rounds_the_first_pair_down_and_the_second_up():
+    assert "rounds the first down and the second up" in text()
+    s = 16.0
+    keep = yarn_keep(s, 65536)
     low = 128 * math.log(4096 / (32 * 2 * math.pi)) / (2 * math.log(10000.0))   # r = 32
     high = 128 * math.log(4096 / (1 * 2 * math.pi)) / (2 * math.log(10000.0))   # r = 1
     down, up = math.floor(low), math.ceil(high)
@@ -212,17 +218,11 @@ def test_interpolated_positions_sit_inside_the_trained_range():
 
 
 def test_models_run_the_code_ramp():
-    pytest.importorskip("transformers")
-    from transformers.modeling_rope_utils import ROPE_INIT_FUNCTIONS
     assert "Models run the code's ramp, so it is `posenc`'s default" in text()
     s = 4.0
-    cfg = llama_config(rope_type="yarn", factor=s, original_max_position_embeddings=4096,
-                       rope_theta=10000.0, max_position_embeddings=16384)
-    inv, _ = ROPE_INIT_FUNCTIONS["yarn"](cfg, "cpu")
-    om = freqs(128)
-    keep = (inv.numpy().astype(float) - om / s) / (om - om / s)
+    keep = yarn_keep(s, 16384)
     code = 1 - np.clip((np.arange(64) - 20) / (46 - 20), 0, 1)
-    r = 4096 / (2 * np.pi / om)
+    r = 4096 / (2 * np.pi / freqs(128))
     paper = np.clip((r - 1) / (32 - 1), 0, 1)
     assert np.allclose(keep, code, atol=1e-5) and not np.allclose(keep, paper, atol=0.1)
 

@@ -101,20 +101,21 @@ def test_transformers_frequencies_are_not_the_correctly_rounded_ones():
     assert int((twice != correct).sum()) == 18
 
 
+def rot(x, pos):
+    """Rows of the 8-wide ``x`` with pairs (2i, 2i+1) turned by pos * omega_i (base 10000)."""
+    w = 10000.0 ** (-np.arange(4) * 2 / 8)
+    t = np.multiply.outer(np.asarray(pos, float), w)
+    c, s = np.cos(t), np.sin(t)
+    out = np.empty_like(x)
+    out[:, 0::2] = x[:, 0::2] * c - x[:, 1::2] * s
+    out[:, 1::2] = x[:, 0::2] * s + x[:, 1::2] * c
+    return out
+
+
 def test_the_cache_holds_the_keys_of_earlier_tokens():
     says("the keys of earlier tokens are read from the KV cache, already rotated")
     rng = np.random.default_rng(0)
     q, k = rng.normal(size=(2, 10, 8))
-    w = 10000.0 ** (-np.arange(4) * 2 / 8)
-
-    def rot(x, pos):
-        t = np.multiply.outer(np.asarray(pos, float), w)
-        c, s = np.cos(t), np.sin(t)
-        out = np.empty_like(x)
-        out[:, 0::2] = x[:, 0::2] * c - x[:, 1::2] * s
-        out[:, 1::2] = x[:, 0::2] * s + x[:, 1::2] * c
-        return out
-
     full = rot(q, range(10)) @ rot(k, range(10)).T
     causal = np.tril(np.ones((10, 10), dtype=bool))
     t = 7                        # the new token's scores use the keys of tokens 0..6 and its own
@@ -260,16 +261,6 @@ def test_the_new_token_must_be_rotated_at_its_true_position():
     says("So the new token must be rotated at its true position")
     rng = np.random.default_rng(3)
     q, k = rng.normal(size=(2, 9, 8))
-    w = 10000.0 ** (-np.arange(4) * 2 / 8)
-
-    def rot(x, pos):
-        t = np.multiply.outer(np.asarray(pos, float), w)
-        c, s = np.cos(t), np.sin(t)
-        out = np.empty_like(x)
-        out[:, 0::2] = x[:, 0::2] * c - x[:, 1::2] * s
-        out[:, 1::2] = x[:, 0::2] * s + x[:, 1::2] * c
-        return out
-
     keys = rot(k, range(9))
     full = rot(q[8:], [8]) @ keys.T
     assert not np.allclose(rot(q[8:], [0]) @ keys.T, full)     # another position: other scores
