@@ -1,6 +1,6 @@
 """Which words carry a claim: the claim-word lists (more/less, always/never, the bound words, the
-capped direction, same, order and negation classes), their inflections, and how the words of a sentence
-and of a check's comments and names are read. harness.words binds them to checks.
+capped direction, same, order and negation classes), their inflections, and how the words of a
+sentence and of a check's comments and names are read. harness.words binds them to checks.
 
 >>> claim_words("The error grows; the first row is the same.")
 ['first', 'grows', 'same']

@@ -1,6 +1,6 @@
 """Recount harness/not_yet.py's caps from the pages: per capped class of claim words (direction,
-same, order, negation; harness.words.CLASSES), how many sentences of each page still lack a check naming
-the word. Run after binding sentences (or when a class joins the claim words):
+same, order, negation; harness.words.CLASSES), how many sentences of each page still lack a check
+naming the word. Run after binding sentences (or when a class joins the claim words):
 
     python scripts/not_yet_caps.py          # print the counts
     python scripts/not_yet_caps.py --write  # and rewrite the caps in harness/not_yet.py
