@@ -32,7 +32,8 @@ DIRECTION_NOT_YET: dict = {
 }
 
 # SAME_NOT_YET / ORDER_NOT_YET: the same, for same/different and first/last (session 13);
-# NEGATION_NOT_YET for not/no/neither/without (session 14).
+# NEGATION_NOT_YET for not/no/neither/without, BOTH_NOT_YET for both/either, TIME_NOT_YET for
+# before/after/earlier/later (session 14).
 SAME_NOT_YET: dict = {
     "01-why-positions.md": 6,
     "02-what-if-we-use-the-index.md": 1,
@@ -65,7 +66,7 @@ ORDER_NOT_YET: dict = {
     "07-why-pair-sine-with-cosine.md": 2,
     "09-does-it-keep-its-promises.md": 1,
     "10-inside-attention.md": 2,
-    "10b-what-does-a-trained-model-do.md": 9,
+    "10b-what-does-a-trained-model-do.md": 8,
     "11-a-pytorch-module.md": 15,
     "12-variants.md": 5,
     "13-how-precise-is-the-table.md": 6,
@@ -81,7 +82,7 @@ ORDER_NOT_YET: dict = {
 NEGATION_NOT_YET: dict = {
     "01-why-positions.md": 11,
     "02-what-if-we-use-the-index.md": 14,
-    "03-what-should-a-good-encoding-satisfy.md": 13,
+    "03-what-should-a-good-encoding-satisfy.md": 12,
     "04-from-digits-to-waves.md": 16,
     "05-is-one-sine-enough.md": 12,
     "06-many-clocks.md": 12,
@@ -99,7 +100,7 @@ NEGATION_NOT_YET: dict = {
     "bugs-that-shipped.md": 30,
     "build.md": 2,
     "checks.md": 4,
-    "errata.md": 74,
+    "errata.md": 73,
     "explore.md": 5,
     "index.md": 4,
     "internals.md": 1,
@@ -109,4 +110,54 @@ NEGATION_NOT_YET: dict = {
     "sources-ledger.md": 6,
     "torch.md": 2,
     "tour.md": 3,
+}
+BOTH_NOT_YET: dict = {
+    "01-why-positions.md": 4,
+    "02-what-if-we-use-the-index.md": 2,
+    "03-what-should-a-good-encoding-satisfy.md": 4,
+    "04-from-digits-to-waves.md": 2,
+    "05-is-one-sine-enough.md": 10,
+    "06-many-clocks.md": 6,
+    "07-why-pair-sine-with-cosine.md": 2,
+    "08-building-the-formula.md": 3,
+    "10-inside-attention.md": 1,
+    "10b-what-does-a-trained-model-do.md": 14,
+    "11-a-pytorch-module.md": 4,
+    "12-variants.md": 8,
+    "13-how-precise-is-the-table.md": 10,
+    "14-learned-embeddings.md": 3,
+    "15-what-came-next.md": 6,
+    "16-positions-in-a-running-model.md": 8,
+    "bugs-that-shipped.md": 10,
+    "checks.md": 1,
+    "errata.md": 6,
+    "explore.md": 1,
+    "references.md": 1,
+    "tour.md": 2,
+}
+TIME_NOT_YET: dict = {
+    "01-why-positions.md": 6,
+    "02-what-if-we-use-the-index.md": 3,
+    "03-what-should-a-good-encoding-satisfy.md": 4,
+    "04-from-digits-to-waves.md": 2,
+    "05-is-one-sine-enough.md": 5,
+    "06-many-clocks.md": 2,
+    "07-why-pair-sine-with-cosine.md": 2,
+    "08-building-the-formula.md": 1,
+    "09-does-it-keep-its-promises.md": 9,
+    "10-inside-attention.md": 4,
+    "10b-what-does-a-trained-model-do.md": 20,
+    "11-a-pytorch-module.md": 12,
+    "12-variants.md": 1,
+    "13-how-precise-is-the-table.md": 5,
+    "14-learned-embeddings.md": 9,
+    "15-what-came-next.md": 12,
+    "16-positions-in-a-running-model.md": 13,
+    "bugs-that-shipped.md": 15,
+    "checks.md": 1,
+    "errata.md": 8,
+    "index.md": 6,
+    "notation.md": 1,
+    "torch.md": 1,
+    "tour.md": 2,
 }

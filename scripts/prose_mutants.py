@@ -51,6 +51,7 @@ FLIPS = {"more": "less", "less": "more", "faster": "slower", "slower": "faster",
          "different": "same", "before": "after", "after": "before",
          # negation (issue 38, session 14): the word goes, or turns into its opposite
          "not": "", "no": "some", "neither": "either", "nor": "or", "without": "with",
+         "both": "either", "either": "both",
          **{f"{v}n't": v for v in ("is", "are", "was", "were", "does", "do", "did", "has", "have",
                                    "had", "would", "could", "should", "need")}, "won't": "will",
          # bound words (issue 38)
