@@ -56,7 +56,7 @@ SAME_NOT_YET: dict = {
 }
 ORDER_NOT_YET: dict = {
     "01-why-positions.md": 1,
-    "02-what-if-we-use-the-index.md": 10,
+    "02-what-if-we-use-the-index.md": 8,
     "03-what-should-a-good-encoding-satisfy.md": 1,
     "04-from-digits-to-waves.md": 1,
     "06-many-clocks.md": 13,
