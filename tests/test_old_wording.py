@@ -1375,6 +1375,9 @@ OLD = [
      "review-2026-12 r13m pass 8: M2M100 and XGLM skip the growth traced with a compileable cache"),
     (CH12, "table rebuilt longer when needed",
      "review-2026-12 r13m pass 8: M2M100 skips the growth traced with a compileable cache"),
+    (ERRATA, "kept them in f32.",
+     "review-2026-12 r14e pass 9: OpenVINO's fixes match graph patterns; openvino#34716, #36358, "
+     "#36896 (2026) report position ids still cast to f16 after #25883 and #33214"),
 ]
 
 
