@@ -15,12 +15,18 @@ from pathlib import Path
 
 import numpy as np
 
-from harness.says import flat, holds, says
+from harness.says import flat, holds, paragraphs, says
 
 ROOT = Path(__file__).resolve().parents[1]
 ERRATA = ROOT / "docs" / "errata.md"
 EXPLORE = ROOT / "docs" / "explore.md"
 INDEX = ROOT / "docs" / "index.md"
+
+
+def prose(path: Path) -> str:
+    """The page's paragraphs, flat, without code or HTML comments (a marker's comment may repeat
+    a sentence's words)."""
+    return " ".join(paragraphs(path))
 
 
 def omegas(d_model: int, base: float = 10000.0) -> np.ndarray:
@@ -63,7 +69,7 @@ def test_the_pair_table_shows_both_encodings_and_their_difference():
     passed the page (the sentence carries a no-claim marker as a description)."""
     js = (ROOT / "docs" / "assets" / "explorers" / "pair.js").read_text()
     both = '["PE(A)", "PE(B)", "PE(A) − PE(B)"]' in js
-    says(flat(EXPLORE), "both encodings and their difference", both)
+    says(prose(EXPLORE), "both encodings and their difference", both)
 
 
 def test_the_offset_curve_depends_on_the_offset_alone():
@@ -72,7 +78,7 @@ def test_the_offset_curve_depends_on_the_offset_alone():
     k = np.arange(-50, 51)
     alone = all(np.allclose(table(r + k, 64) @ table([r], 64)[0], np.cos(np.outer(k, omegas(64))).sum(axis=1))
                 for r in range(0, 1001, 25))
-    says(flat(EXPLORE), r"it depends on the offset \(k\) alone", alone)
+    says(prose(EXPLORE), r"it depends on the offset \(k\) alone", alone)
 
 
 def test_a_positive_shift_turns_the_hand_clockwise_a_negative_one_back():
@@ -89,8 +95,8 @@ def test_a_positive_shift_turns_the_hand_clockwise_a_negative_one_back():
                             now[0] * behind[1] - now[1] * behind[0]))
     clockwise = all(a < 0 for a, _ in crosses)
     back = all(b > 0 for _, b in crosses)
-    says(flat(EXPLORE), r"a positive \(k\) turns the hand clockwise", clockwise)
-    says(flat(EXPLORE), r"Try a negative \(k\) (the hand turns back)", back)
+    says(prose(EXPLORE), r"a positive \(k\) turns the hand clockwise", clockwise)
+    says(prose(EXPLORE), r"Try a negative \(k\) (the hand turns back)", back)
 
 
 def test_the_clock_matrix_is_the_transpose_because_the_pair_is_stored_sine_first():
@@ -101,7 +107,7 @@ def test_the_clock_matrix_is_the_transpose_because_the_pair_is_stored_sine_first
     cos_first = np.allclose(textbook @ [math.cos(t), math.sin(t)], [math.cos(t + phi), math.sin(t + phi)])
     sine_first = np.allclose(textbook.T @ [math.sin(t), math.cos(t)], [math.sin(t + phi), math.cos(t + phi)])
     not_textbook = not np.allclose(textbook @ [math.sin(t), math.cos(t)], [math.sin(t + phi), math.cos(t + phi)])
-    says(flat(EXPLORE), "because the pair is stored sine first", cos_first and sine_first and not_textbook)
+    says(prose(EXPLORE), "because the pair is stored sine first", cos_first and sine_first and not_textbook)
 
 
 def test_a_large_i_is_the_slow_pair_whose_hand_hardly_moves():
@@ -109,7 +115,7 @@ def test_a_large_i_is_the_slow_pair_whose_hand_hardly_moves():
     pair turns by under 0.02 rad, pair 0 by k rad. The flip "small i" passed the page."""
     last = max(50 * omegas(d)[-1] for d in range(16, 129, 2))
     first = min(omegas(d)[0] for d in range(16, 129, 2))
-    says(flat(EXPLORE), r"a slow pair (large \(i\): the hand hardly moves)", last < 0.02 and first == 1)
+    says(prose(EXPLORE), r"a slow pair (large \(i\): the hand hardly moves)", last < 0.02 and first == 1)
 
 
 # --------------------------------------------------------------------------- the home page
@@ -138,8 +144,8 @@ def test_one_matrix_makes_every_query_from_3_on_attend_3_back():
         m3[2 * i:2 * i + 2, 2 * i:2 * i + 2] = turn(3 * w)           # pe[p] @ m3 == pe[p - 3]
     best = ((pe @ m3) @ pe.T)[3:].argmax(axis=1)                     # no mask needed: p - 3 wins anyway
     back_3 = np.array_equal(best, np.arange(200)[3:] - 3)
-    says(flat(INDEX), "every query from position 3 on attend 3 back", back_3)
-    says(flat(INDEX), "every query from position 3 on attend 4 back", not back_3)
+    says(prose(INDEX), "every query from position 3 on attend 3 back", back_3)
+    says(prose(INDEX), "every query from position 3 on attend 4 back", not back_3)
 
 
 def test_the_answer_markers_comment_states_what_one_eighth_of_m3_gives():
@@ -160,15 +166,15 @@ def test_the_decoder_mask_lets_each_token_see_the_tokens_before_it():
     weights = self_attention(embed("the cat sat on mat".split(), 16), *random_weights(16, seed=1),
                              causal=True)[1]
     before = np.array_equal(weights > 0, np.tri(5, dtype=bool))
-    says(flat(INDEX), "each token sees only itself and the tokens before it", before)
+    says(prose(INDEX), "each token sees only itself and the tokens before it", before)
 
 
 def test_haviv_et_al_conjecture_the_mask_is_the_source():
     """Haviv et al. (2022), abstract: "We conjecture that causal attention enables the model to
     infer the number of predecessors that each token can attend to"; a conjecture, not a proof.
     The flip "show that the mask" passed the page: the phrase is pinned here."""
-    says(flat(INDEX), "and conjecture that the mask is the source", True)
-    says(flat(INDEX), "and show that the mask is the source", False)
+    says(prose(INDEX), "and conjecture that the mask is the source", True)
+    says(prose(INDEX), "and show that the mask is the source", False)
 
 
 def test_two_values_of_one_sine_must_come_close_three_need_not():
@@ -181,7 +187,7 @@ def test_two_values_of_one_sine_must_come_close_three_need_not():
     two = gaps.min() <= 2 / (3 - 1) and all(np.diff(np.sort(np.sin(np.arange(n)))).min() <= 2 / (n - 1)
                                             for n in (10, 100, 1000))
     three = np.ptp(values) <= 2 / (3 - 1)
-    says(flat(INDEX), r"but two of them must come within \(2/(n - 1)\)", two and not three)
+    says(prose(INDEX), r"but two of them must come within \(2/(n - 1)\)", two and not three)
 
 
 def test_many_clocks_keep_positions_apart_far_beyond_one():
@@ -194,7 +200,7 @@ def test_many_clocks_keep_positions_apart_far_beyond_one():
     np.fill_diagonal(squared, np.inf)
     many = math.sqrt(squared.min())
     single = max(float((2 * np.abs(np.sin(np.arange(1, 1000) * w / 2))).min()) for w in omegas(512))
-    says(flat(INDEX), "keep positions apart far beyond what any single one can", many > 100 * single)
+    says(prose(INDEX), "keep positions apart far beyond what any single one can", many > 100 * single)
 
 
 def test_the_last_pair_has_the_longest_wavelength():
@@ -204,7 +210,7 @@ def test_the_last_pair_has_the_longest_wavelength():
     longest = all(math.isclose(float((2 * math.pi / omegas(d)).max()), 2 * math.pi * 10000 ** ((d - 2) / d),
                                rel_tol=1e-12) and bool(np.all(np.diff(2 * math.pi / omegas(d)) > 0))
                   for d in (8, 64, 512))
-    says(flat(INDEX), r"the longest is \(2\pi \cdot 10000^{(d-2)/d}\)", longest)
+    says(prose(INDEX), r"the longest is \(2\pi \cdot 10000^{(d-2)/d}\)", longest)
 
 
 def test_float64_cast_once_is_within_half_not_a_quarter_of_a_float32_unit():
@@ -220,4 +226,4 @@ def test_float64_cast_once_is_within_half_not_a_quarter_of_a_float32_unit():
             v = np.float32(np.sin(p * 10000.0 ** (-2 * i / 512)))
             exact = mpmath.sin(p * mpmath.mpf(10000) ** (-mpmath.mpf(2 * i) / 512))
             worst = max(worst, float(abs(mpmath.mpf(float(v)) - exact)) / float(np.spacing(abs(v))))
-    says(flat(INDEX), "within half a float32 unit", 0.25 < worst < 0.5 + 1e-2)
+    says(prose(INDEX), "within half a float32 unit", 0.25 < worst < 0.5 + 1e-2)
