@@ -227,3 +227,9 @@ def test_float64_cast_once_is_within_half_not_a_quarter_of_a_float32_unit():
             exact = mpmath.sin(p * mpmath.mpf(10000) ** (-mpmath.mpf(2 * i) / 512))
             worst = max(worst, float(abs(mpmath.mpf(float(v)) - exact)) / float(np.spacing(abs(v))))
     says(prose(INDEX), "within half a float32 unit", 0.25 < worst < 0.5 + 1e-2)
+
+
+def test_no_explore_paragraph_opens_with_a_detached_aside():
+    """A marker placed inside the matrix paragraph split it: the page showed a paragraph opening
+    "(tensor2tensor stores ... too," cut off from the sentence it qualifies."""
+    assert not [p for p in paragraphs(EXPLORE) if p.startswith("(")]
