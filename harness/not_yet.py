@@ -26,9 +26,6 @@ DIRECTION_NOT_YET: dict = {
     "bugs-that-shipped.md": 17,
     "errata.md": 18,
     "index.md": 1,
-    "notation.md": 2,
-    "sources-ledger.md": 1,
-    "tour.md": 2,
 }
 
 # SAME_NOT_YET / ORDER_NOT_YET: the same, for same/different and first/last (session 13).
@@ -50,9 +47,6 @@ SAME_NOT_YET: dict = {
     "checks.md": 1,
     "errata.md": 12,
     "explore.md": 2,
-    "run-it-yourself.md": 1,
-    "sources-ledger.md": 1,
-    "tour.md": 1,
 }
 ORDER_NOT_YET: dict = {
     "01-why-positions.md": 1,
@@ -74,6 +68,4 @@ ORDER_NOT_YET: dict = {
     "errata.md": 5,
     "explore.md": 1,
     "plots.md": 1,
-    "references.md": 2,
-    "sources-ledger.md": 1,
 }
