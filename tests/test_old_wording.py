@@ -35,6 +35,10 @@ CH08 = "docs/chapters/08-building-the-formula.md"
 CH06 = "docs/chapters/06-many-clocks.md"
 
 OLD = [
+    ("docs/api/internals.md", "they are not the interface",
+     "review-2026-12 lead session 14: five of its helpers are in posenc.torch_module.__all__"),
+    ("docs/api/plots.md", "return text or style settings, not figures",
+     "review-2026-12 lead session 14: new_figure returns (fig, axes); styled returns a function"),
     ("posenc/precision.py", "the PyTorch tutorial and most libraries",
      "review-2026-12 r13h pass 8: no survey backs 'most'; transformers 5.24.0 builds ten models' tables "
      "in float64 and casts them"),
