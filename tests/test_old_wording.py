@@ -1387,6 +1387,15 @@ OLD = [
      "chromium with apt; only the Python packages go into .venv/"),
     ("docs/sources-ledger.md", "a one-line reason and the section of this site that treats it. The verdicts",
      "review-2026-12 r14f pass 8: 20 of the 227 entries have no section yet (treated is empty)"),
+    (CH01, "a causal mask breaks it partly.",
+     "review-2026-12 r14a pass 5: true of one layer; from two causal layers on the rows kept equal "
+     "are those a causal layer with positions keeps (all 120 orders)"),
+    (CH01, "the symmetry above no longer holds exactly",
+     "review-2026-12 r14a pass 5: reads as 'approximately'; the page's order moves rows of one "
+     "causal layer by up to 1.33 times their length"),
+    (CH02, "short compared with the largest place value",
+     "review-2026-12 r14a pass 7: 2048 and 5000 positions exceed 1000 and keep 20.3% and 12.5% "
+     "zeros; every length below 10,000 has more than a tenth"),
 ]
 
 
