@@ -11,7 +11,7 @@ DIRECTION_NOT_YET: dict = {
     "01-why-positions.md": 2,
     "02-what-if-we-use-the-index.md": 3,
     "03-what-should-a-good-encoding-satisfy.md": 5,
-    "04-from-digits-to-waves.md": 11,
+    "04-from-digits-to-waves.md": 9,
     "07-why-pair-sine-with-cosine.md": 16,
     "08-building-the-formula.md": 17,
     "09-does-it-keep-its-promises.md": 32,
@@ -33,7 +33,7 @@ DIRECTION_NOT_YET: dict = {
 SAME_NOT_YET: dict = {
     "01-why-positions.md": 6,
     "02-what-if-we-use-the-index.md": 1,
-    "04-from-digits-to-waves.md": 9,
+    "04-from-digits-to-waves.md": 8,
     "06-many-clocks.md": 9,
     "07-why-pair-sine-with-cosine.md": 5,
     "10-inside-attention.md": 5,

@@ -117,3 +117,9 @@ def test_an_entrys_docstring_or_comment_leaves_the_hashes(lab_copy):
 def test_source_refuses_a_scheme_with_no_entry():
     with pytest.raises(ValueError, match="names must be schemes registered in schemes.py"):
         schemes.source(["t5"])
+
+
+def test_contributing_counts_the_experiments_and_names_the_registry():
+    text = " ".join((LAB.parents[1] / "CONTRIBUTING.md").read_text().split())
+    assert f"(`posenc/lab/`, {len(table_axes.EXPERIMENTS)} experiments," in text
+    assert "the entry in `schemes.py` of a scheme an experiment trains" in text
