@@ -11,7 +11,7 @@ DIRECTION_NOT_YET: dict = {
     "01-why-positions.md": 2,
     "02-what-if-we-use-the-index.md": 3,
     "03-what-should-a-good-encoding-satisfy.md": 5,
-    "04-from-digits-to-waves.md": 11,
+    "04-from-digits-to-waves.md": 9,
     "07-why-pair-sine-with-cosine.md": 16,
     "08-building-the-formula.md": 17,
     "09-does-it-keep-its-promises.md": 32,
@@ -25,9 +25,6 @@ DIRECTION_NOT_YET: dict = {
     "bugs-that-shipped.md": 17,
     "errata.md": 17,
     "index.md": 1,
-    "notation.md": 2,
-    "sources-ledger.md": 1,
-    "tour.md": 2,
 }
 
 # SAME_NOT_YET / ORDER_NOT_YET: the same, for same/different and first/last (session 13);
@@ -36,7 +33,7 @@ DIRECTION_NOT_YET: dict = {
 SAME_NOT_YET: dict = {
     "01-why-positions.md": 6,
     "02-what-if-we-use-the-index.md": 1,
-    "04-from-digits-to-waves.md": 9,
+    "04-from-digits-to-waves.md": 8,
     "07-why-pair-sine-with-cosine.md": 5,
     "10-inside-attention.md": 5,
     "10b-what-does-a-trained-model-do.md": 15,
@@ -49,9 +46,6 @@ SAME_NOT_YET: dict = {
     "checks.md": 1,
     "errata.md": 11,
     "explore.md": 2,
-    "run-it-yourself.md": 1,
-    "sources-ledger.md": 1,
-    "tour.md": 1,
 }
 ORDER_NOT_YET: dict = {
     "01-why-positions.md": 1,
@@ -70,8 +64,6 @@ ORDER_NOT_YET: dict = {
     "bugs-that-shipped.md": 9,
     "errata.md": 5,
     "explore.md": 1,
-    "references.md": 2,
-    "sources-ledger.md": 1,
 }
 NEGATION_NOT_YET: dict = {
     "01-why-positions.md": 11,
@@ -95,7 +87,7 @@ NEGATION_NOT_YET: dict = {
     "index.md": 4,
     "references.md": 2,
     "run-it-yourself.md": 6,
-    "sources-ledger.md": 6,
+    "sources-ledger.md": 5,
     "torch.md": 2,
     "tour.md": 3,
 }
@@ -117,7 +109,6 @@ BOTH_NOT_YET: dict = {
     "checks.md": 1,
     "errata.md": 6,
     "explore.md": 1,
-    "references.md": 1,
     "tour.md": 2,
 }
 TIME_NOT_YET: dict = {
