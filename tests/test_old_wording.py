@@ -1379,6 +1379,14 @@ OLD = [
      "review-2026-12 r13m pass 8: M2M100 and XGLM skip the growth traced with a compileable cache"),
     (CH12, "table rebuilt longer when needed",
      "review-2026-12 r13m pass 8: M2M100 skips the growth traced with a compileable cache"),
+    ("docs/tour.md", "Small models [trained in this site's lab]",
+     "review-2026-12 r14f pass 7: the tour's lab sentence named task and length ratio but no size; "
+     "every model of past.json and start.json is width 32 with two layers"),
+    ("docs/checks.md", "installs what it needs into `.venv/` on first use",
+     "review-2026-12 r14f: make test also fetches TensorFlow.js and axe-core into .cache/ and, as root, "
+     "chromium with apt; only the Python packages go into .venv/"),
+    ("docs/sources-ledger.md", "a one-line reason and the section of this site that treats it. The verdicts",
+     "review-2026-12 r14f pass 8: 20 of the 227 entries have no section yet (treated is empty)"),
     (CH04, "Keep the columns and rates; make each a sine with the same period",
      "review-2026-12 r14b pass 8: a period-2 sine is 0 at every whole position (the page: the fastest "
      "useful wave needs a period longer than 2), and the paper divides the frequency by 1.33, not 2"),
