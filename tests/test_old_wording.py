@@ -1378,7 +1378,12 @@ OLD = [
     (CH12, "M2M100, FSMT and XGLM grow their table, and",
      "review-2026-12 r13m pass 8: M2M100 and XGLM skip the growth traced with a compileable cache"),
     (CH12, "table rebuilt longer when needed",
-     "review-2026-12 r13m pass 8: M2M100 skips the growth traced with a compileable cache"),
+     "review-2026-12 r13m pass 8: M2M100 skips the growth traced with a compileable cache"),    (CH08, "every layer grows: a Transformer layer has about",
+     "review-2026-12 r14c pass 6: 12 d^2 is an encoder layer (torch 2.13: 12.03 d^2 at 512); the "
+     "paper's decoder layers add cross-attention, 16.04 d^2 (4,204,032 weights at d = 512)"),
+    (CH08, "code multiplies it by the reciprocal",
+     "review-2026-12 r14c pass 6: a rule from the PyTorch tutorial's line; widely copied tutorial "
+     "code (getPositionEncoding: np.sin(k/denominator), denominator = n**(2i/d)) divides, as the paper"),
 ]
 
 
