@@ -13,7 +13,7 @@ DIRECTION_NOT_YET: dict = {
     "03-what-should-a-good-encoding-satisfy.md": 5,
     "04-from-digits-to-waves.md": 9,
     "07-why-pair-sine-with-cosine.md": 16,
-    "08-building-the-formula.md": 17,
+    "08-building-the-formula.md": 16,
     "09-does-it-keep-its-promises.md": 32,
     "10-inside-attention.md": 1,
     "10b-what-does-a-trained-model-do.md": 22,
