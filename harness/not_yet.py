@@ -17,7 +17,7 @@ DIRECTION_NOT_YET: dict = {
     "09-does-it-keep-its-promises.md": 32,
     "10-inside-attention.md": 1,
     "10b-what-does-a-trained-model-do.md": 22,
-    "11-a-pytorch-module.md": 5,
+    "11-a-pytorch-module.md": 4,
     "12-variants.md": 7,
     "13-how-precise-is-the-table.md": 11,
     "15-what-came-next.md": 12,
