@@ -14,7 +14,7 @@ DIRECTION_NOT_YET: dict = {
     "04-from-digits-to-waves.md": 11,
     "07-why-pair-sine-with-cosine.md": 16,
     "08-building-the-formula.md": 17,
-    "09-does-it-keep-its-promises.md": 32,
+    "09-does-it-keep-its-promises.md": 31,
     "10-inside-attention.md": 1,
     "10b-what-does-a-trained-model-do.md": 22,
     "11-a-pytorch-module.md": 5,
