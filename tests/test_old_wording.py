@@ -702,6 +702,12 @@ OLD = [
     (CH08, "The fastest pair should turn by one radian per position",
      "review-2026-12 p4g pass 4: the two reasons (neighbours differ, a step under half a turn) "
      "bound omega_0 to (0, pi); they do not single out 1: stated as the formula's choice"),
+    (CH08, "every layer grows: a Transformer layer has about",
+     "review-2026-12 r14c pass 6: 12 d^2 is an encoder layer (torch 2.13: 12.03 d^2 at 512); the "
+     "paper's decoder layers add cross-attention, 16.04 d^2 (4,204,032 weights at d = 512)"),
+    (CH08, "code multiplies it by the reciprocal",
+     "review-2026-12 r14c pass 6: a rule from the PyTorch tutorial's line; widely copied tutorial "
+     "code (getPositionEncoding: np.sin(k/denominator), denominator = n**(2i/d)) divides, as the paper"),
     (CH05, "is eight times farther from an integer multiple",
      "review-2026-12 p3i pass 3: for the 11/55 pair the 22/7 factor is |sin 22| = 0.0089, for "
      "a + b = 179 it is |179 - 57 pi| / 2 = 0.035 (4x); the closest pairs differ 22x; cut"),
@@ -1379,6 +1385,22 @@ OLD = [
      "review-2026-12 r13m pass 8: M2M100 and XGLM skip the growth traced with a compileable cache"),
     (CH12, "table rebuilt longer when needed",
      "review-2026-12 r13m pass 8: M2M100 skips the growth traced with a compileable cache"),
+    ("docs/tour.md", "Small models [trained in this site's lab]",
+     "review-2026-12 r14f pass 7: the tour's lab sentence named task and length ratio but no size; "
+     "every model of past.json and start.json is width 32 with two layers"),
+    ("docs/checks.md", "installs what it needs into `.venv/` on first use",
+     "review-2026-12 r14f: make test also fetches TensorFlow.js and axe-core into .cache/ and, as root, "
+     "chromium with apt; only the Python packages go into .venv/"),
+    ("docs/sources-ledger.md", "a one-line reason and the section of this site that treats it. The verdicts",
+     "review-2026-12 r14f pass 8: 20 of the 227 entries have no section yet (treated is empty)"),
+    (CH04, "Keep the columns and rates; make each a sine with the same period",
+     "review-2026-12 r14b pass 8: a period-2 sine is 0 at every whole position (the page: the fastest "
+     "useful wave needs a period longer than 2), and the paper divides the frequency by 1.33, not 2"),
+    (CH03, "# position 0; largest new entry over 1",
+     "review-2026-12 r14b pass 8: the printed ratio is 0.998, under 1; the comment read as 'over 1'"),
+    (CH03, "and the sine-based candidates oscillate between -1 and 1",
+     "review-2026-12 r14b pass 8: the four-sine panel's omega 0.01 and 0.001 columns stay within "
+     "0.6 and 0.064 over positions 0 to 63"),
     (CH01, "a causal mask breaks it partly.",
      "review-2026-12 r14a pass 5: true of one layer; from two causal layers on the rows kept equal "
      "are those a causal layer with positions keeps (all 120 orders)"),
@@ -1388,6 +1410,9 @@ OLD = [
     (CH02, "short compared with the largest place value",
      "review-2026-12 r14a pass 7: 2048 and 5000 positions exceed 1000 and keep 20.3% and 12.5% "
      "zeros; every length below 10,000 has more than a tenth"),
+    (ERRATA, "kept them in f32.",
+     "review-2026-12 r14e pass 9: OpenVINO's fixes match graph patterns; openvino#34716, #36358, "
+     "#36896 (2026) report position ids still cast to f16 after #25883 and #33214"),
 ]
 
 
