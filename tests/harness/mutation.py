@@ -1,7 +1,7 @@
 """Mutation testing of the doc tests: change the package in a copy, run only the pages' tests.
 
-Used by tests/harness/test_harness_bites.py (two mutants, every test run) and scripts/mutants.py (the
-whole set, `make mutants`). A mutant names the exact text it replaces, so one that no longer
+Used by tests/harness/test_harness_bites.py (two mutants, every test run) and scripts/mutants.py
+(the whole set, `make mutants`). A mutant names the exact text it replaces, so one that no longer
 applies is reported as an error instead of silently testing nothing.
 """
 
@@ -69,8 +69,9 @@ def run_doc_tests(dest: Path, stop_at_first: bool = True, timeout: float = 600,
 
 # Mutants of the harness itself: each loosens a check the harness promises, and the harness's
 # own tests (HARNESS_TESTS) must notice. scripts/mutants.py runs them after the package mutants.
-HARNESS_TESTS = ("tests/harness/test_harness.py", "tests/harness/test_prose_numbers.py", "tests/harness/test_claim_words.py",
-                 "tests/harness/test_causes.py", "tests/harness/test_scope.py")
+HARNESS_TESTS = ("tests/harness/test_harness.py", "tests/harness/test_prose_numbers.py",
+                 "tests/harness/test_claim_words.py", "tests/harness/test_causes.py",
+                 "tests/harness/test_scope.py")
 HARNESS_MUTANTS = [
     Mutant("docstring examples not collected", "harness/collect.py",
            "pytest_collect_file = (markdown_sybil + docstring_sybil).pytest()",

@@ -380,7 +380,7 @@ def test_the_rounded_angle_is_at_the_position_and_pair_stated():
 
 
 # --- review-2026-12 p12a pass 11: words the page's checks did not read -------------------------
-# Each flip below left the page test, tests/test_bugs_*.py and tests/site/test_old_wording.py passing on a
+# Each flip below left the page test, tests/site/test_bugs_*.py and tests/site/test_old_wording.py passing on a
 # scratch copy of the page: "In bfloat16 the numbers from 1024 to 2048 are spaced 1 apart", "rounded
 # to a half radian", "the cosines are those of bfloat16", a wrong module in the list of six,
 # "restores the bfloat16 frequencies", "enlarges the base when the input is shorter", and others

@@ -1,6 +1,6 @@
 """Chapter 15 sentences whose word flip (not/no, never, nothing, fall/rise, fast/slow,
 fastest/slowest, down/up, shorter/longer, lowers/raises, kept/changed, refuses/accepts, alone,
-visible/hidden) passed the page and tests/test_ch15_*.py (review-2026-12 r13k pass 6). Each test
+visible/hidden) passed the page and tests/site/test_ch15_*.py (review-2026-12 r13k pass 6). Each test
 pins the sentence's phrase and recomputes what makes it true with NumPy, or with the pinned
 ``transformers`` where the sentence is about it (``posenc`` only where the sentence is about
 ``posenc``); each failed on the page with the flipped word."""

@@ -239,7 +239,7 @@ def test_notebook_page_renders_and_downloads(watched, base_url):
 
 def test_run_it_yourself_downloads_are_served(watched, base_url, site_dir):
     """Every file "Run it yourself" links to is in the built site and served; the wheel is the
-    one hooks/downloads.py builds (tests/test_downloads.py installs it offline)."""
+    one hooks/downloads.py builds (tests/site/test_downloads.py installs it offline)."""
     from hooks import downloads
     page = watched.page
     page.goto(base_url + "run-it-yourself/", wait_until="load")
