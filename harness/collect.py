@@ -307,8 +307,9 @@ def pytest_terminal_summary(terminalreporter, config):
                                            "unchecked")}))
     terminalreporter.write_line(
         "claim words: {total} sentences, {satisfied} bound to a check stating the word, "
-        "{exempt} no-claim markers (<!-- no-claim: reason -->), {transition} direction, same or order "
-        "words within their page's cap (harness/not_yet.py), {flagged} flagged".format(
+        "{exempt} no-claim markers (<!-- no-claim: reason -->), {transition} words of a "
+        "capped class (direction, same, order, negation, both, time) within their page's cap "
+        "(harness/not_yet.py), {flagged} flagged".format(
             total=sum(said.values()),
             **{k: said.get(k, 0) for k in ("satisfied", "exempt", "transition", "flagged")}))
     terminalreporter.write_line(

@@ -1,9 +1,14 @@
 """Which words carry a claim: the claim-word lists (more/less, always/never, the bound words, the
-capped direction, same and order classes), their inflections, and how the words of a sentence
-and of a check's comments and names are read. harness.words binds them to checks.
+capped direction, same, order, negation, both and time classes), their inflections, and how the
+words of a sentence and of a check's comments and names are read. harness.words binds them to
+checks.
 
 >>> claim_words("The error grows; the first row is the same.")
 ['first', 'grows', 'same']
+>>> claim_words("It isn't periodic, and no row repeats without a shift.")
+['no', 'not', 'without']
+>>> claim_words("Both columns turn before the later one.")
+['before', 'both', 'later']
 >>> canonical("Shrank")
 'shrinks'
 """
@@ -12,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-from harness.not_yet import DIRECTION_NOT_YET, ORDER_NOT_YET, SAME_NOT_YET
+from harness.not_yet import (BOTH_NOT_YET, DIRECTION_NOT_YET, NEGATION_NOT_YET, ORDER_NOT_YET,
+                             SAME_NOT_YET, TIME_NOT_YET)
 from harness.text import code_only
 
 # Comparatives added with issue 20; each page binds them as it is reviewed (CONTRIBUTING.md).
@@ -34,17 +40,30 @@ DIRECTION_WORDS: tuple = ("rises", "falls", "grows", "shrinks", "fastest", "slow
 # flips survived). Each is a claim word; pages still binding them are capped in harness/not_yet.py.
 SAME_WORDS: tuple = ("same", "different")
 ORDER_WORDS: tuple = ("first", "last")
+# Negation words (issue 38, session 14): reviewers' flips of not/no/neither/without passed every
+# test on most sentences they tried (session 13: 263 of 357 such flips survived). "no more than",
+# "no less than" and "no single" stay words of their own (the longest match wins); "cannot" and
+# "never" were claim words already. Contractions ("isn't") are forms of "not".
+NEGATION_WORDS: tuple = ("not", "no", "neither", "without")
+# Both/either and before/after/earlier/later (issue 38, session 14): the last of the reviewers'
+# flip lists (one/both, before/after, earlier/later) outside the claim words.
+BOTH_WORDS: tuple = ("both", "either")
+TIME_WORDS: tuple = ("before", "after", "earlier", "later")
 # Each capped class: its words and its caps (harness.not_yet).
 CLASSES: dict = {"direction": (DIRECTION_WORDS, DIRECTION_NOT_YET),
                  "same": (SAME_WORDS, SAME_NOT_YET),
-                 "order": (ORDER_WORDS, ORDER_NOT_YET)}
+                 "order": (ORDER_WORDS, ORDER_NOT_YET),
+                 "negation": (NEGATION_WORDS, NEGATION_NOT_YET),
+                 "both": (BOTH_WORDS, BOTH_NOT_YET),
+                 "time": (TIME_WORDS, TIME_NOT_YET)}
 
 
 def bound_only(missing: list) -> bool:
     return bool(missing) and all(str(m).startswith(BOUND_WORDS) for m in missing)
 WORDS = ("more", "less", "faster", "slower", "above", "below", "always", "never", "only",
          "every", "cannot", "no single", "exactly", "guaranteed", "unique", "better", "worse",
-         "higher", "lower", "increases", "decreases") + EXTRA_WORDS + BOUND_WORDS + DIRECTION_WORDS + SAME_WORDS + ORDER_WORDS
+         "higher", "lower", "increases", "decreases") + EXTRA_WORDS + BOUND_WORDS
+WORDS += DIRECTION_WORDS + SAME_WORDS + ORDER_WORDS + NEGATION_WORDS + BOTH_WORDS + TIME_WORDS
 # Inflections that carry the same claim; each is matched as the word it belongs to.
 FORMS = {"increase": "increases", "increased": "increases", "increasing": "increases",
          "decrease": "decreases", "decreased": "decreases", "decreasing": "decreases",
@@ -52,15 +71,21 @@ FORMS = {"increase": "increases", "increased": "increases", "increasing": "incre
          "rise": "rises", "rose": "rises", "rising": "rises", "risen": "rises",
          "fall": "falls", "fell": "falls", "falling": "falls",
          "grow": "grows", "grew": "grows", "growing": "grows", "grown": "grows",
-         "shrink": "shrinks", "shrank": "shrinks", "shrinking": "shrinks", "shrunk": "shrinks"}
+         "shrink": "shrinks", "shrank": "shrinks", "shrinking": "shrinks", "shrunk": "shrinks",
+         **{f"{v}n't": "not" for v in ("is", "are", "was", "were", "does", "do", "did", "has",
+                                        "have", "had", "would", "could", "should", "need")},
+         "won't": "not", "nor": "neither"}
 WORD = re.compile(r"(?<![\w-])(" + "|".join(
     sorted([w.replace(" ", r"\s+") for w in WORDS] + list(FORMS), key=len, reverse=True))
     + r")(?![\w-])", re.IGNORECASE)
 # The words before session 13's classes: the scope rule (harness.scope) still reads a family
-# sentence as a claim by these alone, so binding same/first sentences cannot move its verdicts.
+# sentence as a claim by these alone, so binding the later classes' sentences cannot move its
+# verdicts.
+_LATER = SAME_WORDS + ORDER_WORDS + NEGATION_WORDS + BOTH_WORDS + TIME_WORDS
 SCOPE_WORD = re.compile(r"(?<![\w-])(" + "|".join(
-    sorted([w.replace(" ", r"\s+") for w in WORDS if w not in SAME_WORDS + ORDER_WORDS]
-           + list(FORMS), key=len, reverse=True)) + r")(?![\w-])", re.IGNORECASE)
+    sorted([w.replace(" ", r"\s+") for w in WORDS if w not in _LATER]
+           + [f for f, w in FORMS.items() if w not in _LATER], key=len, reverse=True))
+    + r")(?![\w-])", re.IGNORECASE)
 
 def canonical(word: str) -> str:
     word = " ".join(word.lower().split())

@@ -1,6 +1,7 @@
-"""Recount harness/not_yet.py's caps from the pages: per capped class of claim words (direction,
-same, order; harness.words.CLASSES), how many sentences of each page still lack a check naming
-the word. Run after binding sentences (or when a class joins the claim words):
+"""Recount harness/not_yet.py's caps from the pages: per capped class of claim words
+(direction, same, order, negation, both, time; harness.words.CLASSES), how many sentences of
+each page still lack a check naming the word. Run after binding sentences (or when a class joins
+the claim words):
 
     python scripts/not_yet_caps.py          # print the counts
     python scripts/not_yet_caps.py --write  # and rewrite the caps in harness/not_yet.py
@@ -43,7 +44,8 @@ def counts() -> dict:
         words.CLASSES.update(saved)
 
 
-NAMES = {"direction": "DIRECTION_NOT_YET", "same": "SAME_NOT_YET", "order": "ORDER_NOT_YET"}
+NAMES = {"direction": "DIRECTION_NOT_YET", "same": "SAME_NOT_YET", "order": "ORDER_NOT_YET",
+         "negation": "NEGATION_NOT_YET", "both": "BOTH_NOT_YET", "time": "TIME_NOT_YET"}
 
 
 def write(found: dict) -> None:

@@ -49,14 +49,19 @@ FLIPS = {"more": "less", "less": "more", "faster": "slower", "slower": "faster",
          "highest": "lowest", "lowest": "highest", "best": "worst", "worst": "best",
          "all": "some", "none": "some", "first": "last", "last": "first", "same": "different",
          "different": "same", "before": "after", "after": "before",
+         # negation (issue 38, session 14): the word goes, or turns into its opposite
+         "not": "", "no": "some", "neither": "either", "nor": "or", "without": "with",
+         "both": "either", "either": "both",
+         **{f"{v}n't": v for v in ("is", "are", "was", "were", "does", "do", "did", "has", "have",
+                                   "had", "would", "could", "should", "need")}, "won't": "will",
          # bound words (issue 38)
          "at most": "at least", "at least": "at most", "no more than": "no less than",
          "no less than": "no more than", "within": "outside"}
 
 
 def _flip(word: str, old: str) -> str:
-    new = FLIPS.get(word.lower(), FLIPS.get(words.canonical(word), "?"))
-    if old[0].isupper():
+    new = FLIPS.get(old.lower(), FLIPS.get(word.lower(), FLIPS.get(words.canonical(word), "?")))
+    if old[0].isupper() and new:
         new = new[0].upper() + new[1:]
     return new
 

@@ -248,7 +248,7 @@ def test_same_and_order_words_are_claim_words(tmp_path):
     one with a check naming it; flipping it (same -> different, first -> last) leaves it without
     one; past its page's cap (harness/not_yet.py) an unbound one is flagged."""
     page = tmp_path / "p.md"
-    page.write_text("# T\n\n## A\n\nBoth tables are the same.\n\n"
+    page.write_text("# T\n\n## A\n\nThe two tables are the same.\n\n"
                     "<!-- check: np.array_equal(a, b)  # the same -->\n\n"
                     "The first row is all zeros.\n\n"
                     "<!-- check: not table[0].any()  # first row -->\n")
@@ -260,6 +260,25 @@ def test_same_and_order_words_are_claim_words(tmp_path):
         assert "flagged" in [s.verdict for s in lint(tmp_path / "q.md")], new
     page.write_text("# T\n\n## A\n\nThe last column differs; the first does not.\n")
     assert [s.verdict for s in lint(page)] == ["flagged"]
+
+
+def test_negation_both_and_time_words_are_claim_words(tmp_path):
+    """Issue 38 (session 14): not/no/neither/without (with "isn't" and "nor" as forms),
+    both/either and before/after/earlier/later are claim words. A deleted "not" or a flipped
+    word leaves the check naming it without its sentence, or the sentence without its check."""
+    page = tmp_path / "p.md"
+    page.write_text("# T\n\n## A\n\nThe table isn't periodic.\n\n"
+                    "<!-- check: period is None  # not periodic -->\n\n"
+                    "Both columns cross zero before position 4.\n\n"
+                    "<!-- check: crossings.max() < 4  # both, before -->\n")
+    assert [(s.words, s.verdict) for s in lint(page)] == [(["not"], "satisfied"),
+                                                           (["before", "both"], "satisfied")]
+    for old, new in (("isn't", "is"), ("Both", "Either"), ("before", "after")):
+        (tmp_path / "q.md").write_text(page.read_text().replace(old, new, 1))
+        assert "flagged" in [s.verdict for s in lint(tmp_path / "q.md")], new
+    page.write_text("# T\n\n## A\n\nNo row repeats, neither early nor later.\n")
+    assert [(s.words, s.verdict) for s in lint(page)] == [(["later", "neither", "no"],
+                                                            "flagged")]
 
 
 def test_a_sentence_missing_words_of_two_classes_needs_room_in_both(tmp_path, monkeypatch):
