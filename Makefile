@@ -100,7 +100,7 @@ TORCH_RANGE ?= 2.14.1 2.14.0
 torch-range:  ## posenc[torch] beside the range's other torch versions, with the torch tests (~5 min)
 	PYTHON=$(PYTHON) scripts/torch_range.sh $(TORCH_RANGE)
 
-lab: $(STAMP)  ## train the lab's small Transformers, record docs/data/lab/*.json (168 runs, ~100 min of one core as the records' run times add up, with a progress bar), then its language model (15 runs, ~45 min of one core as lm.json's add up; LAB_ARGS=--workers 2 halves the wall time); LAB_ARGS=--check ~9 min (measured, both parts)
+lab: $(STAMP)  ## train the lab's small Transformers, record docs/data/lab/*.json (168 runs, ~100 min of one core as the records' run times add up, measured on an AMD EPYC with 2 cores on 2026-11-27 and 2026-12-07, with a progress bar), then its language model (15 runs, ~45 min of one core as lm.json's add up, measured on the same machine on 2026-12-07; LAB_ARGS=--workers 2 halves the wall time); LAB_ARGS=--check ~9 min (measured, both parts)
 	@# LAB_ARGS=--check re-runs every experiment and checks every verdict, writing nothing (CI);
 	@# for the language model: its record current and one scheme re-trained at a fresh seed.
 	$(BIN)/python scripts/lab.py $(LAB_ARGS)

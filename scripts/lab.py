@@ -87,10 +87,10 @@ def _same(a: dict, b: dict) -> bool:
 
 
 def _code(config=None) -> str:
-    """Hash of the code that trains ``config`` (the lab's runner; for a LengthConfig also
-    posenc/lab/lengths.py)."""
+    """Hash of the code that trains ``config`` (the lab's runner and its scheme registry; for a
+    LengthConfig also posenc/lab/lengths.py)."""
     digest = hashlib.sha256()
-    names = CODE + ("lengths.py",) if isinstance(config, LengthConfig) else CODE
+    names = CODE + ("schemes.py",) + (("lengths.py",) if isinstance(config, LengthConfig) else ())
     for name in names:
         digest.update((Path(experiments.__file__).parent / name).read_bytes())
     return digest.hexdigest()

@@ -2,6 +2,7 @@
 positions (chapter "What does a trained model do with the encoding?").
 
 - :mod:`posenc.lab.model`: a tiny Transformer whose position scheme is one argument;
+- :mod:`posenc.lab.schemes`: the position schemes, one registry entry each;
 - :mod:`posenc.lab.tasks`: seeded synthetic tasks;
 - :mod:`posenc.lab.run`: one run, config in, metrics out;
 - :mod:`posenc.lab.checks`: the verdict check, one figure per seed against a threshold;

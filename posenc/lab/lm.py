@@ -34,12 +34,13 @@ from pathlib import Path
 import torch
 from torch import nn
 
-from . import corpus
+from . import corpus, schemes
 from .model import TinyTransformer, check_scheme
 
 SCHEMES = ("sinusoid", "rope", "alibi", "none", "learned")
 RATIOS = (1, 2, 4, 8)
 CODE = ("model.py", "lm.py", "corpus.py")     # the code that produces an LM run
+LAB = Path(__file__).resolve().parent          # where code_hash reads CODE and the schemes
 
 
 @dataclass(frozen=True)
@@ -235,7 +236,12 @@ def run(config: LMConfig, progress=None) -> dict:
 
 def _code(path: Path) -> str:
     """A module's code without its docstrings (its syntax tree): editing prose leaves it."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return _tree(path.read_text(encoding="utf-8"))
+
+
+def _tree(text: str) -> str:
+    """Python source without its docstrings, as its syntax tree."""
+    tree = ast.parse(text)
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         if (isinstance(body, list) and body and isinstance(body[0], ast.Expr)
@@ -245,9 +251,10 @@ def _code(path: Path) -> str:
 
 
 def code_hash(configs: dict) -> str:
-    """sha256 of the code that trains an LM run (model, this module, the corpus module: their
-    syntax trees without docstrings, so editing prose leaves it), the vendored corpus and the
-    configs ``{label: LMConfig}``.
+    """sha256 of the code that trains an LM run (model, this module, the corpus module, and of
+    :mod:`posenc.lab.schemes` the entries of the configs' schemes and the code outside the
+    entries: their syntax trees without docstrings, so editing prose leaves it), the vendored
+    corpus and the configs ``{label: LMConfig}``.
 
     Examples
     --------
@@ -256,9 +263,10 @@ def code_hash(configs: dict) -> str:
     64
     """
     digest = hashlib.sha256()
-    here = Path(__file__).resolve().parent
     for name in CODE:
-        digest.update(_code(here / name).encode())
+        digest.update(_code(LAB / name).encode())
+    used = sorted({config.scheme for config in configs.values()})
+    digest.update(_tree(schemes.source(used, LAB / "schemes.py")).encode())
     digest.update(corpus.digest().encode())
     digest.update(json.dumps({k: c.as_dict() for k, c in configs.items()},
                              sort_keys=True).encode())

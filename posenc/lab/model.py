@@ -3,7 +3,8 @@ do with the encoding?").
 
 Pre-norm blocks by default (LayerNorm, then multi-head attention, then a two-layer MLP, each
 added back to the residual stream); ``norm="post"`` gives the paper's post-norm blocks (the sum,
-then LayerNorm). No dropout. The position scheme decides where positions enter:
+then LayerNorm). No dropout. The position scheme (an entry of :mod:`posenc.lab.schemes`)
+decides where positions enter:
 
 - ``"none"``: no positions (NoPE); with ``causal=False`` the model cannot see order at all;
 - ``"index"`` and ``"index/L"``: the raw index ``pos``, or ``pos / L`` for a sequence of length
@@ -33,15 +34,12 @@ from __future__ import annotations
 import math
 import numbers
 
-import numpy as np
 import torch
 from torch import nn
 
-from ..encoding import encode, frequencies
-from ..relative import alibi_slopes
+from .schemes import REGISTRY
 
-SCHEMES = ("none", "index", "index-same", "index/L", "sinusoid", "sinusoid-concat", "learned", "rope",
-           "alibi")
+SCHEMES = tuple(REGISTRY)            # the names of posenc.lab.schemes' entries, in its order
 READOUTS = ("token", "mean")
 NORMS = ("pre", "post")
 INITS = ("normal", "t2t")
@@ -54,7 +52,8 @@ def _positive_int(value, name: str) -> int:
 
 
 def check_scheme(scheme) -> str:
-    """``scheme`` if it is one of :data:`SCHEMES`, else a ``ValueError`` naming it.
+    """``scheme`` if it is a name in the registry (:data:`SCHEMES`), else a ``ValueError``
+    naming it.
 
     Examples
     --------
@@ -62,23 +61,13 @@ def check_scheme(scheme) -> str:
     >>> check_scheme("rope")
     'rope'
     """
-    if not isinstance(scheme, str) or scheme not in SCHEMES:
-        allowed = ", ".join(repr(s) for s in SCHEMES)
+    if not isinstance(scheme, str) or scheme not in REGISTRY:
+        allowed = ", ".join(repr(s) for s in REGISTRY)
         raise ValueError(f"scheme must be one of {allowed}, got {scheme!r}")
     return scheme
 
 
-def _rope(x: torch.Tensor, pos: torch.Tensor) -> torch.Tensor:
-    """Rotate pairs (2i, 2i+1) of the last axis of x (batch, heads, seq, head_dim) by pos*omega_i."""
-    head_dim = x.shape[-1]
-    omega = torch.tensor(frequencies(head_dim), dtype=x.dtype)          # (head_dim/2,)
-    theta = pos.to(x.dtype)[:, None] * omega[None, :]                    # (seq, head_dim/2)
-    cos, sin = torch.cos(theta), torch.sin(theta)
-    a, b = x[..., 0::2], x[..., 1::2]
-    out = torch.empty_like(x)
-    out[..., 0::2] = a * cos - b * sin
-    out[..., 1::2] = a * sin + b * cos
-    return out
+_rope = REGISTRY["rope"].rotate      # its older address (tests/test_lab.py)
 
 
 class _Attention(nn.Module):
@@ -90,9 +79,7 @@ class _Attention(nn.Module):
         self.scheme, self.causal = scheme, causal
         self.qkv = nn.Linear(d_model, 3 * d_model)
         self.out = nn.Linear(d_model, d_model)
-        if scheme == "alibi":
-            self.register_buffer("slopes", torch.tensor(alibi_slopes(n_heads), dtype=torch.float32),
-                                 persistent=False)
+        REGISTRY[scheme].setup_attention(self)
 
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         batch, seq, d_model = x.shape                                    # (batch, seq, d_model)
@@ -100,12 +87,9 @@ class _Attention(nn.Module):
         q, k, v = (t.view(batch, seq, self.n_heads, self.head_dim).transpose(1, 2)
                    for t in (q, k, v))                                   # (batch, heads, seq, head_dim)
         pos = torch.arange(seq)
-        if self.scheme == "rope":
-            q, k = _rope(q, pos), _rope(k, pos)
+        q, k = REGISTRY[self.scheme].queries_keys(q, k, pos)
         scores = q @ k.transpose(-2, -1) / math.sqrt(self.head_dim)      # (batch, heads, seq, seq)
-        if self.scheme == "alibi":
-            distance = (pos[:, None] - pos[None, :]).abs().to(scores.dtype)
-            scores = scores - self.slopes[:, None, None] * distance
+        scores = REGISTRY[self.scheme].scores(self, scores, pos)
         if self.causal:
             scores = scores.masked_fill(pos[None, :] > pos[:, None], float("-inf"))
         weights = scores.softmax(dim=-1)
@@ -185,20 +169,13 @@ class TinyTransformer(nn.Module):
         if d_model % n_heads or (d_model // n_heads) % 2:
             raise ValueError(f"n_heads must divide d_model into even head widths, got "
                              f"d_model={d_model}, n_heads={n_heads}")
-        if scheme == "alibi" and n_heads & (n_heads - 1):
-            raise ValueError(f"n_heads must be a power of two for ALiBi's slopes, got {n_heads}")
         if readout not in READOUTS:
             raise ValueError(f"readout must be one of {READOUTS}, got {readout!r}")
         if norm not in NORMS:
             raise ValueError(f"norm must be one of {NORMS}, got {norm!r}")
         if init not in INITS:
             raise ValueError(f"init must be one of {INITS}, got {init!r}")
-        d_token = d_model
-        if scheme == "sinusoid-concat":
-            d_pos = _positive_int(d_pos, "d_pos")
-            if d_pos % 2 or d_pos >= d_model:
-                raise ValueError(f"d_pos must be even and below d_model={d_model}, got {d_pos}")
-            d_token = d_model - d_pos
+        d_token = REGISTRY[scheme].token_width(d_model, n_heads, d_pos)
         self.d_model, self.d_pos, self.max_len = d_model, d_pos, max_len
         self.causal, self.readout = bool(causal), readout
         self.scale = math.sqrt(d_model) if scale_embedding else 1.0
@@ -206,8 +183,7 @@ class TinyTransformer(nn.Module):
         if init == "t2t":         # tensor2tensor: standard deviation d_model ** -0.5
             with torch.no_grad():
                 self.token.weight.normal_(0.0, d_model ** -0.5)
-        if scheme == "learned":
-            self.pos_table = nn.Embedding(max_len, d_model)
+        REGISTRY[scheme].setup(self)                                   # learned: pos_table
         signs = torch.ones(d_model)
         signs[1::2] = -1.0
         self.register_buffer("signs", signs, persistent=False)        # (+1, -1, +1, ...)
@@ -221,21 +197,7 @@ class TinyTransformer(nn.Module):
         """Token vectors with the position scheme's input term: (batch, seq, d_model)."""
         seq = tokens.shape[1]
         x = self.token(tokens) * self.scale                              # (batch, seq, d_token)
-        pos = torch.arange(seq)
-        if self.scheme == "index":
-            x = x + pos[:, None].float() * self.signs
-        elif self.scheme == "index-same":
-            x = x + pos[:, None].float()
-        elif self.scheme == "index/L":
-            x = x + (pos[:, None].float() / seq) * self.signs
-        elif self.scheme == "sinusoid":
-            x = x + torch.tensor(encode(seq, self.d_model), dtype=x.dtype)
-        elif self.scheme == "sinusoid-concat":
-            table = torch.tensor(encode(seq, self.d_pos), dtype=x.dtype)
-            x = torch.cat([x, table.expand(x.shape[0], seq, self.d_pos)], dim=-1)
-        elif self.scheme == "learned":
-            x = x + self.pos_table(pos)
-        return x
+        return REGISTRY[self.scheme].embed(self, x, torch.arange(seq))
 
     def forward(self, tokens: torch.Tensor, return_attention: bool = False):
         """Logits, (batch, seq, n_out) or (batch, n_out); with ``return_attention`` also the
@@ -245,10 +207,7 @@ class TinyTransformer(nn.Module):
         seq = tokens.shape[1]
         if seq == 0:
             raise ValueError("tokens must hold at least one position")
-        if self.scheme == "learned" and seq > self.max_len:
-            raise ValueError(f"tokens has {seq} positions, past the learned table's "
-                             f"max_len={self.max_len}")
-        x = self.embed(tokens)
+        x = self.embed(tokens)             # learned: a ValueError past max_len
         maps = []
         for block in self.blocks:
             x, weights = block(x)

@@ -3,8 +3,8 @@
 Chapter "What does a trained model do with the encoding?" reads the records.
 
 A record holds the configs, every seed's metrics, the verdicts, the library versions, machine and
-date, and :func:`code_hash`, a hash of the lab's training code and the configs: a record whose
-hash differs is stale.
+date, and :func:`code_hash`, a hash of the lab's training code (of the scheme registry, only the
+entries its configs use) and the configs: a record whose hash differs is stale.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
+from . import schemes
 from .run import run
 from .table import CODE, Experiment
 from .table_axes import EXPERIMENTS
@@ -54,9 +55,10 @@ def code_only(source: str) -> bytes:
 
 def code_hash(experiment: Experiment) -> str:
     """sha256 of the code that trains (``experiment.code``: model, tasks and run, and for the
-    experiments of :mod:`posenc.lab.lengths` that module too) and the experiment's configs.
-    An experiment hashes only the files it trains with, so a new module leaves older records
-    current.
+    experiments of :mod:`posenc.lab.lengths` that module too; of :mod:`posenc.lab.schemes`, the
+    entries of the schemes its configs use and the code outside the entries) and the
+    experiment's configs. An experiment hashes only the code it trains with, so a new module or
+    a new scheme leaves older records current.
 
     The checks are not hashed: :func:`decide` recomputes the verdicts from the recorded runs,
     so a changed threshold needs no re-training (``python scripts/lab.py --decide``).
@@ -73,6 +75,8 @@ def code_hash(experiment: Experiment) -> str:
     for name in experiment.code:
         path = here / name
         digest.update(path.read_bytes() if name in CODE else code_only(path.read_text()))
+    used = sorted({config.scheme for config in experiment.configs.values()})
+    digest.update(code_only(schemes.source(used, here / "schemes.py")))
     configs = {label: [experiment.config(label, 0).as_dict(), experiment.config(label, 1).as_dict()]
                for label in experiment.configs}
     digest.update(json.dumps(configs, sort_keys=True).encode())

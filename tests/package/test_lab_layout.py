@@ -99,3 +99,20 @@ def test_make_help_states_the_records_own_times():
     totals = [m["seconds"]["total"] for seeds in lm["runs"].values() for m in seeds]
     assert int(lm_runs) == len(totals)
     assert int(lm_minutes) == 5 * round(sum(totals) / 60 / 5)
+
+
+def test_make_help_names_the_machine_and_dates_the_records_were_measured_on():
+    """``make help``'s lab line names the machine and the dates that the records' environments
+    hold (the lab's records, then lm.json's)."""
+    import json
+    import re
+
+    line = next(text for text in (LAB.parents[1] / "Makefile").read_text().splitlines()
+                if text.startswith("lab:"))
+    envs = [record.load(name)["environment"] for name in table_axes.EXPERIMENTS]
+    lm_env = json.loads((record.RECORDS / "lm.json").read_text())["environment"]
+    [machine] = {env["machine"] for env in envs + [lm_env]}
+    name, cores = re.fullmatch(r"(.+) \((\d+) cores\)", machine).groups()
+    dates = " and ".join(sorted({env["date"] for env in envs}))
+    assert f"measured on an {name} with {cores} cores on {dates}," in line
+    assert f"measured on the same machine on {lm_env['date']};" in line

@@ -35,6 +35,10 @@ CH08 = "docs/chapters/08-building-the-formula.md"
 CH06 = "docs/chapters/06-many-clocks.md"
 
 OLD = [
+    ("docs/api/internals.md", "they are not the interface",
+     "review-2026-12 lead session 14: five of its helpers are in posenc.torch_module.__all__"),
+    ("docs/api/plots.md", "return text or style settings, not figures",
+     "review-2026-12 lead session 14: new_figure returns (fig, axes); styled returns a function"),
     ("posenc/precision.py", "the PyTorch tutorial and most libraries",
      "review-2026-12 r13h pass 8: no survey backs 'most'; transformers 5.24.0 builds ten models' tables "
      "in float64 and casts them"),
@@ -1375,6 +1379,28 @@ OLD = [
      "review-2026-12 r13m pass 8: M2M100 and XGLM skip the growth traced with a compileable cache"),
     (CH12, "table rebuilt longer when needed",
      "review-2026-12 r13m pass 8: M2M100 skips the growth traced with a compileable cache"),
+    ("docs/tour.md", "Small models [trained in this site's lab]",
+     "review-2026-12 r14f pass 7: the tour's lab sentence named task and length ratio but no size; "
+     "every model of past.json and start.json is width 32 with two layers"),
+    ("docs/checks.md", "installs what it needs into `.venv/` on first use",
+     "review-2026-12 r14f: make test also fetches TensorFlow.js and axe-core into .cache/ and, as root, "
+     "chromium with apt; only the Python packages go into .venv/"),
+    ("docs/sources-ledger.md", "a one-line reason and the section of this site that treats it. The verdicts",
+     "review-2026-12 r14f pass 8: 20 of the 227 entries have no section yet (treated is empty)"),
+    (CH04, "Keep the columns and rates; make each a sine with the same period",
+     "review-2026-12 r14b pass 8: a period-2 sine is 0 at every whole position (the page: the fastest "
+     "useful wave needs a period longer than 2), and the paper divides the frequency by 1.33, not 2"),
+    (CH03, "# position 0; largest new entry over 1",
+     "review-2026-12 r14b pass 8: the printed ratio is 0.998, under 1; the comment read as 'over 1'"),
+    (CH01, "a causal mask breaks it partly.",
+     "review-2026-12 r14a pass 5: true of one layer; from two causal layers on the rows kept equal "
+     "are those a causal layer with positions keeps (all 120 orders)"),
+    (CH01, "the symmetry above no longer holds exactly",
+     "review-2026-12 r14a pass 5: reads as 'approximately'; the page's order moves rows of one "
+     "causal layer by up to 1.33 times their length"),
+    (CH02, "short compared with the largest place value",
+     "review-2026-12 r14a pass 7: 2048 and 5000 positions exceed 1000 and keep 20.3% and 12.5% "
+     "zeros; every length below 10,000 has more than a tenth"),
 ]
 
 
