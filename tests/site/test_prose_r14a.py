@@ -13,7 +13,7 @@ import numpy as np
 
 from harness.says import flat, holds, says
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CH01 = ROOT / "docs/chapters/01-why-positions.md"
 CH02 = ROOT / "docs/chapters/02-what-if-we-use-the-index.md"
 ORDERS = [list(o) for o in permutations(range(5))]

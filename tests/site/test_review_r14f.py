@@ -12,7 +12,7 @@ import numpy as np
 import yaml
 
 from harness.says import flat, holds, says
-from tests.test_prose_counts import ROOT
+from tests.site.test_prose_counts import ROOT
 
 TOUR, RUN, LEDGER = (ROOT / "docs" / p for p in ("tour.md", "run-it-yourself.md", "sources-ledger.md"))
 WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}

@@ -12,7 +12,7 @@ import numpy as np
 
 from harness.says import flat, says
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CH03 = flat(ROOT / "docs" / "chapters" / "03-what-should-a-good-encoding-satisfy.md")
 CH04 = flat(ROOT / "docs" / "chapters" / "04-from-digits-to-waves.md")
 
