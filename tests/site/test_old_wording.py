@@ -1392,6 +1392,9 @@ OLD = [
      "useful wave needs a period longer than 2), and the paper divides the frequency by 1.33, not 2"),
     (CH03, "# position 0; largest new entry over 1",
      "review-2026-12 r14b pass 8: the printed ratio is 0.998, under 1; the comment read as 'over 1'"),
+    (CH03, "and the sine-based candidates oscillate between -1 and 1",
+     "review-2026-12 r14b pass 8: the four-sine panel's omega 0.01 and 0.001 columns stay within "
+     "0.6 and 0.064 over positions 0 to 63"),
     (CH01, "a causal mask breaks it partly.",
      "review-2026-12 r14a pass 5: true of one layer; from two causal layers on the rows kept equal "
      "are those a causal layer with positions keeps (all 120 orders)"),
@@ -1401,6 +1404,9 @@ OLD = [
     (CH02, "short compared with the largest place value",
      "review-2026-12 r14a pass 7: 2048 and 5000 positions exceed 1000 and keep 20.3% and 12.5% "
      "zeros; every length below 10,000 has more than a tenth"),
+    (ERRATA, "kept them in f32.",
+     "review-2026-12 r14e pass 9: OpenVINO's fixes match graph patterns; openvino#34716, #36358, "
+     "#36896 (2026) report position ids still cast to f16 after #25883 and #33214"),
 ]
 
 
