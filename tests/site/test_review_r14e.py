@@ -17,7 +17,7 @@ import numpy as np
 
 from harness.says import flat, holds, paragraphs, says
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ERRATA = ROOT / "docs" / "errata.md"
 EXPLORE = ROOT / "docs" / "explore.md"
 INDEX = ROOT / "docs" / "index.md"
