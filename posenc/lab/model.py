@@ -67,7 +67,7 @@ def check_scheme(scheme) -> str:
     return scheme
 
 
-_rope = REGISTRY["rope"].rotate      # its older address (tests/package/test_lab.py)
+_rope = REGISTRY["rope"].rotate      # its older address (tests/test_lab.py)
 
 
 class _Attention(nn.Module):
