@@ -1404,6 +1404,10 @@ OLD = [
     (CH02, "short compared with the largest place value",
      "review-2026-12 r14a pass 7: 2048 and 5000 positions exceed 1000 and keep 20.3% and 12.5% "
      "zeros; every length below 10,000 has more than a tenth"),
+    ("docs/index.md", "a float64 table cast at use",
+     "review-2026-12 r14e pass 5: chapter 11's module keeps no float64 table for other dtypes; each "
+     "dtype's table is rounded once from float64 (a cast of a float64 tensor to 16 bits goes "
+     "through float32 in PyTorch 2.13 and rounds twice)"),
     (ERRATA, "kept them in f32.",
      "review-2026-12 r14e pass 9: OpenVINO's fixes match graph patterns; openvino#34716, #36358, "
      "#36896 (2026) report position ids still cast to f16 after #25883 and #33214"),
