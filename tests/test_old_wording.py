@@ -702,6 +702,12 @@ OLD = [
     (CH08, "The fastest pair should turn by one radian per position",
      "review-2026-12 p4g pass 4: the two reasons (neighbours differ, a step under half a turn) "
      "bound omega_0 to (0, pi); they do not single out 1: stated as the formula's choice"),
+    (CH08, "every layer grows: a Transformer layer has about",
+     "review-2026-12 r14c pass 6: 12 d^2 is an encoder layer (torch 2.13: 12.03 d^2 at 512); the "
+     "paper's decoder layers add cross-attention, 16.04 d^2 (4,204,032 weights at d = 512)"),
+    (CH08, "code multiplies it by the reciprocal",
+     "review-2026-12 r14c pass 6: a rule from the PyTorch tutorial's line; widely copied tutorial "
+     "code (getPositionEncoding: np.sin(k/denominator), denominator = n**(2i/d)) divides, as the paper"),
     (CH05, "is eight times farther from an integer multiple",
      "review-2026-12 p3i pass 3: for the 11/55 pair the 22/7 factor is |sin 22| = 0.0089, for "
      "a + b = 179 it is |179 - 57 pi| / 2 = 0.035 (4x); the closest pairs differ 22x; cut"),
