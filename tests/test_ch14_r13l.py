@@ -91,13 +91,20 @@ def test_rebuilt_sinusoid_is_not_a_trained_model():
     says(text(CH14), "gives the new rows their values, not a model trained on them", fails)
 
 
-def test_both_failed_at_twice_the_length():
-    from posenc.lab.experiments import EXPERIMENTS, verdict
+def test_both_failed_past_the_trained_positions():
+    """review-2026-12 r14g pass 8: the old check compared the config's lengths (48 == 2 * 24),
+    which cannot fail for the scope; the failures are at positions 24-47 only (the records'
+    accuracy over the whole length-48 test is 0.50 to 0.63, above both thresholds)."""
+    from posenc.lab.experiments import verdict
+    from posenc.lab.record import load
 
-    c = EXPERIMENTS["learned"].configs["learned"]
-    both = all(verdict("past", f"{s}-fails-past-L")["holds"] for s in ("learned", "sinusoid"))
-    twice = c.test_lengths[-1] == 2 * c.train_lengths[0]
-    says(text(CH14), "At twice that length both failed in each seed", both and twice)
+    runs = load("past")["runs"]
+    past = {s: [sum(r["test"]["48"]["per_position"][24:]) / 24 for r in runs[s]]
+            for s in ("learned", "sinusoid")}
+    both = all(max(past[s]) < verdict("past", f"{s}-fails-past-L")["threshold"] for s in past)
+    whole = [r["test"]["48"]["accuracy"] for s in past for r in runs[s]]
+    says(text(CH14), "Past those 24 positions both failed in each seed", both)
+    says(text(CH14), "At twice that length both failed in each seed", max(whole) < 0.5)
 
 
 def test_exercise_3_before_training_offset_only():

@@ -1410,6 +1410,12 @@ OLD = [
     (CH02, "short compared with the largest place value",
      "review-2026-12 r14a pass 7: 2048 and 5000 positions exceed 1000 and keep 20.3% and 12.5% "
      "zeros; every length below 10,000 has more than a tenth"),
+    (CH14, "At twice that length both failed in each seed",
+     "review-2026-12 r14g pass 8: the thresholds hold at the unseen positions 24-47 only; over "
+     "the whole length-48 test the records' accuracy is 0.50-0.51 (learned), 0.51-0.63 (sinusoid)"),
+    (CH14, "any such structure must be learned",
+     "review-2026-12 r14g pass 8: the page's Exercise 3 copies the sinusoid into the table: offset "
+     "structure at initialisation (diagonal spread < 1e-6), not learned"),
     ("docs/index.md", "a float64 table cast at use",
      "review-2026-12 r14e pass 5: chapter 11's module keeps no float64 table for other dtypes; each "
      "dtype's table is rounded once from float64 (a cast of a float64 tensor to 16 bits goes "
