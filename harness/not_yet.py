@@ -1,5 +1,5 @@
 """What the rules still tolerate, page by page, while pages are brought under a new rule: each
-cap only shrinks (tests/test_claim_words.py fails when a page has fewer left than its cap, so
+cap only shrinks (tests/harness/test_claim_words.py fails when a page has fewer left than its cap, so
 the cap is lowered as sentences are bound, and a new unbound sentence fails at once).
 
 DIRECTION_NOT_YET: per page, how many sentences (or checks) may still lack a check stating a
