@@ -1419,6 +1419,10 @@ OLD = [
     (CH14, "any such structure must be learned",
      "review-2026-12 r14g pass 8: the page's Exercise 3 copies the sinusoid into the table: offset "
      "structure at initialisation (diagonal spread < 1e-6), not learned"),
+    ("docs/index.md", "a float64 table cast at use",
+     "review-2026-12 r14e pass 5: chapter 11's module keeps no float64 table for other dtypes; each "
+     "dtype's table is rounded once from float64 (a cast of a float64 tensor to 16 bits goes "
+     "through float32 in PyTorch 2.13 and rounds twice)"),
     (ERRATA, "kept them in f32.",
      "review-2026-12 r14e pass 9: OpenVINO's fixes match graph patterns; openvino#34716, #36358, "
      "#36896 (2026) report position ids still cast to f16 after #25883 and #33214"),
