@@ -112,7 +112,7 @@ BOTH_NOT_YET: dict = {
 TIME_NOT_YET: dict = {
     "01-why-positions.md": 6,
     "02-what-if-we-use-the-index.md": 3,
-    "03-what-should-a-good-encoding-satisfy.md": 4,
+    "03-what-should-a-good-encoding-satisfy.md": 3,
     "04-from-digits-to-waves.md": 2,
     "07-why-pair-sine-with-cosine.md": 2,
     "08-building-the-formula.md": 1,

@@ -1398,6 +1398,9 @@ OLD = [
      "useful wave needs a period longer than 2), and the paper divides the frequency by 1.33, not 2"),
     (CH03, "# position 0; largest new entry over 1",
      "review-2026-12 r14b pass 8: the printed ratio is 0.998, under 1; the comment read as 'over 1'"),
+    (CH03, "the paper's sinusoidal encoding does, at every even width",
+     "review-2026-12 r14b pass 8: true of float64 tables only; cast to float32 (encode(..., "
+     "dtype='float32')) every width from 10 to 1024 fails consistent offsets, spread 1.2e-7 to 1.7e-7"),
     (CH03, "and the sine-based candidates oscillate between -1 and 1",
      "review-2026-12 r14b pass 8: the four-sine panel's omega 0.01 and 0.001 columns stay within "
      "0.6 and 0.064 over positions 0 to 63"),
