@@ -1,5 +1,5 @@
 """What the rules still tolerate, page by page, while pages are brought under a new rule: each
-cap only shrinks (tests/test_claim_words.py fails when a page has fewer left than its cap, so
+cap only shrinks (tests/harness/test_claim_words.py fails when a page has fewer left than its cap, so
 the cap is lowered as sentences are bound, and a new unbound sentence fails at once).
 
 DIRECTION_NOT_YET: per page, how many sentences (or checks) may still lack a check stating a
@@ -14,7 +14,7 @@ DIRECTION_NOT_YET: dict = {
     "04-from-digits-to-waves.md": 9,
     "07-why-pair-sine-with-cosine.md": 16,
     "08-building-the-formula.md": 16,
-    "09-does-it-keep-its-promises.md": 32,
+    "09-does-it-keep-its-promises.md": 31,
     "10-inside-attention.md": 1,
     "10b-what-does-a-trained-model-do.md": 22,
     "11-a-pytorch-module.md": 4,
@@ -76,10 +76,10 @@ NEGATION_NOT_YET: dict = {
     "10b-what-does-a-trained-model-do.md": 59,
     "11-a-pytorch-module.md": 18,
     "12-variants.md": 17,
-    "13-how-precise-is-the-table.md": 25,
+    "13-how-precise-is-the-table.md": 11,
     "15-what-came-next.md": 1,
     "16-positions-in-a-running-model.md": 31,
-    "bugs-that-shipped.md": 30,
+    "bugs-that-shipped.md": 29,
     "checks.md": 4,
     "errata.md": 73,
     "explore.md": 5,
@@ -101,9 +101,9 @@ BOTH_NOT_YET: dict = {
     "10b-what-does-a-trained-model-do.md": 14,
     "11-a-pytorch-module.md": 4,
     "12-variants.md": 8,
-    "13-how-precise-is-the-table.md": 10,
+    "13-how-precise-is-the-table.md": 4,
     "16-positions-in-a-running-model.md": 8,
-    "bugs-that-shipped.md": 10,
+    "bugs-that-shipped.md": 6,
     "checks.md": 1,
     "errata.md": 6,
     "explore.md": 1,
@@ -112,7 +112,7 @@ BOTH_NOT_YET: dict = {
 TIME_NOT_YET: dict = {
     "01-why-positions.md": 6,
     "02-what-if-we-use-the-index.md": 3,
-    "03-what-should-a-good-encoding-satisfy.md": 4,
+    "03-what-should-a-good-encoding-satisfy.md": 3,
     "04-from-digits-to-waves.md": 2,
     "07-why-pair-sine-with-cosine.md": 2,
     "08-building-the-formula.md": 1,
@@ -121,12 +121,12 @@ TIME_NOT_YET: dict = {
     "10b-what-does-a-trained-model-do.md": 20,
     "11-a-pytorch-module.md": 12,
     "12-variants.md": 1,
-    "13-how-precise-is-the-table.md": 5,
+    "13-how-precise-is-the-table.md": 2,
     "15-what-came-next.md": 3,
     "16-positions-in-a-running-model.md": 13,
-    "bugs-that-shipped.md": 15,
+    "bugs-that-shipped.md": 13,
     "checks.md": 1,
-    "errata.md": 8,
+    "errata.md": 7,
     "index.md": 6,
     "notation.md": 1,
     "torch.md": 1,
