@@ -156,3 +156,15 @@ def test_ch11_frequency_buffer_angles_are_bfloat16_only_from_positions_in_its_dt
          from_bf16 == torch.bfloat16 != from_f32)
     says(text(CH11), "whose angles are computed in bfloat16 after `.bfloat16()`",
          from_f32 == torch.bfloat16)
+
+
+def test_ch11_double_rounding_errs_only_where_the_first_lands_on_a_midpoint():
+    """Flip "where the first lands on the midpoint" -> "the second" passed the page."""
+    exact = sinusoid(5000, 512)
+    f32 = exact.astype(np.float32)
+    ties = (f32.view(np.uint32) & 0xFFFF) == 0x8000                 # first rounding: a midpoint
+    truncated = f32.view(np.uint32) - (np.abs(f32) > np.abs(exact))
+    odd = truncated | (truncated.view(np.float32) != exact)
+    wrong = to_bf16(f32) != to_bf16(odd.astype(np.uint32).view(np.float32))
+    says(text(CH11), "Two roundings can disagree with one where the first lands on the midpoint",
+         wrong.any() and bool(ties[wrong].all()))
