@@ -25,7 +25,7 @@ $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q $(TORCH_PIP_ARGS) "$(TORCH)"
 	$(BIN)/python -m pip install -q -e ".[torch,docs,test]"
-	@# The browser tests (tests/test_browser.py) drive Debian's chromium through Playwright; never
+	@# The browser tests (tests/site/browser/) drive Debian's chromium through Playwright; never
 	@# `playwright install`. Installed here when missing and we are root (as in CI).
 	@command -v chromium >/dev/null || [ "$$(id -u)" != 0 ] || ! command -v apt-get >/dev/null || \
 		{ apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; } || \
@@ -47,8 +47,9 @@ JOBS ?= 2
 # pages that differ from main.
 AXE_ALL ?=
 
-# axe-core for the accessibility test (tests/test_browser.py), fetched from the npm registry on
-# first use into .cache/ (git-ignored), never served with the site. No npm: the test skips.
+# axe-core for the accessibility test (tests/site/browser/test_accessibility.py), fetched from
+# the npm registry on first use into .cache/ (git-ignored), never served with the site. No npm:
+# the test skips.
 AXE_VERSION := 4.14.1
 AXE := .cache/axe-core-$(AXE_VERSION)/axe.min.js
 $(AXE):
@@ -65,11 +66,13 @@ tfjs:
 	@$(PYTHON) hooks/lab_widget.py
 
 test: $(STAMP) $(AXE) tfjs  ## run every test: strict site build, unit tests, doc blocks, docstrings, browser
-	@# The strict build is the first test of tests/test_browser.py (POSENC_BUILD=always), so it
-	@# runs beside the unit and doc tests instead of before them. Screenshots for people to look
-	@# at are skipped here (POSENC_SCREENSHOTS=0): `make unit` or scripts/screenshots.py take them.
-	@# axe-core runs at both widths on a fixed sample of pages and on every page that differs
-	@# from main (tests/test_browser.py, axe_pages); AXE_ALL=1 (CI) runs it on every page.
+	@# The strict build (POSENC_BUILD=always) runs once per run, in the browser tests
+	@# (tests/site/browser/): the first of their modules to need the site builds it (conftest.py,
+	@# site_dir; test_site_build.py is its test), so it runs beside the unit and doc tests instead
+	@# of before them. Screenshots for people to look at are skipped here (POSENC_SCREENSHOTS=0):
+	@# `make unit` or scripts/screenshots.py take them. axe-core runs at both widths on a fixed
+	@# sample of pages and on every page that differs from main
+	@# (tests/site/browser/test_accessibility.py, axe_pages); AXE_ALL=1 (CI) runs it on every page.
 	POSENC_BUILD=always POSENC_SCREENSHOTS=0 POSENC_AXE_ALL=$(AXE_ALL) $(BIN)/python -m pytest -n $(JOBS) --dist loadfile
 
 unit: $(STAMP) $(AXE) tfjs  ## pytest on one process; the site is rebuilt only if a source is newer than site/
@@ -88,7 +91,7 @@ portable: $(STAMP)  ## the tests (not the browser's) under 3 NumPy/PyTorch CPU k
 	$(BIN)/python scripts/cpu_matrix.py $(MATRIX_ARGS) -- -n $(JOBS) --dist loadfile
 
 slow: $(STAMP) tfjs  ## too slow for every run: torch.compile (eager, inductor), the 36-case compile matrix, a 10^6 x 512 module, KV-cache decoders, export; the in-page lab trained to its verdict; the notebook run under pytest (~10 min)
-	POSENC_TEST_SLOW=1 $(BIN)/python -m pytest tests/test_torch_compile.py tests/test_lab_widget.py::test_page_reproduces_the_lab_verdict tests/test_notebooks.py -rs -p no:cacheprovider -n $(JOBS) --durations=10
+	POSENC_TEST_SLOW=1 $(BIN)/python -m pytest tests/package/test_torch_compile.py tests/site/browser/test_lab_widget.py::test_page_reproduces_the_lab_verdict tests/site/test_notebooks.py -rs -p no:cacheprovider -n $(JOBS) --durations=10
 
 # The torch extra's range is torch>=2.13,<2.15: .venv (every other task) holds its lower end,
 # 2.13.0; these are its newest release and one more, each in a second venv (.venv-torch-range,

@@ -75,7 +75,7 @@ OPTIONFLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 def evaluate_exec(example) -> None:
     """An ``exec="on"`` block runs as markdown-exec runs it at build time: a fresh namespace,
     NumPy's default print options, what it prints captured (and discarded: the snapshot test,
-    tests/test_exec_output.py, compares it)."""
+    tests/site/test_exec_output.py, compares it)."""
     namespace = {"__name__": "__main__"}
     where = f"{example.path}:{example.line}"
     with np.printoptions(legacy=False), contextlib.redirect_stdout(io.StringIO()):

@@ -43,5 +43,5 @@ def dangling(page: Page) -> list:
 
 
 # Pages whose dangling colons are not fixed yet (2026-12-07: six sentences on three pages; the
-# last, chapter 8's, fixed by r0608); tests/test_harness.py fails when a listed page has none.
+# last, chapter 8's, fixed by r0608); tests/harness/test_harness.py fails when a listed page has none.
 COLON_NOT_YET: frozenset = frozenset()

@@ -18,7 +18,7 @@ site's hooks share.
   (a paragraph's sentences and its text without code are in harness.text);
 - ``captions``: the ``alt=``/``caption=`` strings of ``figure_html`` calls in exec blocks.
 
-There is one fence reader and one marker reader here; ``tests/test_harness.py`` keeps a
+There is one fence reader and one marker reader here; ``tests/harness/test_harness.py`` keeps a
 deliberately independent reader to check this one.
 """
 
@@ -197,7 +197,7 @@ class Page:
 
     def example_count(self) -> int:
         """How many examples the tests run on this page: one per code block, one per ``>>>``
-        statement of a doctest block, one per claim marker (``tests/test_harness.py`` checks
+        statement of a doctest block, one per claim marker (``tests/harness/test_harness.py`` checks
         this equals what Sybil collects)."""
         import doctest
 

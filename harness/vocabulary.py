@@ -28,7 +28,7 @@ EXTRA_WORDS: tuple = ("larger", "smaller", "fewer", "greater")
 BOUND_WORDS: tuple = ("at most", "at least", "no more than", "no less than", "within")
 # Pages whose bound-word sentences are not all bound yet (2026-12-07: 114 sentences on 20
 # pages). On these a sentence missing only a bound word is "transition", not "flagged";
-# tests/test_claim_words.py fails when a listed page has none left, so the list only shrinks.
+# tests/harness/test_claim_words.py fails when a listed page has none left, so the list only shrinks.
 BOUND_NOT_YET: frozenset = frozenset()      # empty since 2026-12-07: every page is bound
 # Direction words (issue 38, session 11): reviewers flipped fast/slow, rises/falls, grows/shrinks,
 # longer/shorter and found 19 false flips passing every check on two pages. Each is a claim word.

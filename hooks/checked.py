@@ -4,7 +4,7 @@ checks the tests run on it.
 The counts come from the page model the tests use (harness.page): the blocks shown are the
 Python blocks outside folds (``Page.visible_blocks``); the checks are every example the tests
 evaluate on the page (one per code block, one per ``>>>`` statement, one per claim marker), and
-tests/test_harness.py checks that equals what Sybil collects. This hook needs no test
+tests/harness/test_harness.py checks that equals what Sybil collects. This hook needs no test
 tool: a docs-only install builds the site. The home page also gets site totals in place of the
 marker ``<!-- posenc:totals -->``.
 
@@ -61,7 +61,7 @@ def _shown(path: Path) -> int:
 def claim_checks(path: Path) -> str:
     """Markdown for one closed fold listing the page's claim markers, grouped by the section
     they sit in, each as written in the source (expression and its comment); "" if none
-    (tests/test_site_hooks.py).
+    (tests/site/test_site_hooks.py).
     """
     model = read(path)
     if not model.markers:
@@ -110,7 +110,7 @@ def review_note(page: str, records: Path = REVIEWS) -> str:
     over the review records in ``records`` (``docs/data/reviews/*.yml``, one per reviewer:
     ``pass``, ``month``, and per page ``claims``, ``found``, ``major``, ``fixed``, and optionally
     its own ``pass`` where one reviewer's pages stand at different passes); "" when no
-    record names the page (tests/test_site_hooks.py)."""
+    record names the page (tests/site/test_site_hooks.py)."""
     passes: dict[int, dict] = {}
     for rec in _review_records(records):
         for entry in rec.get("pages", []):

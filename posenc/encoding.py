@@ -36,7 +36,7 @@ def frequencies(d_model: int, base: float = BASE) -> np.ndarray:
 
     Counterpart: the inverse frequencies of RoPE models in Hugging Face ``transformers``
     (``LlamaRotaryEmbedding.compute_default_rope_parameters``, ``rope_theta`` as ``base``),
-    checked in ``tests/test_conformance.py``.
+    checked in ``tests/package/test_conformance.py``.
 
     Parameters
     ----------
@@ -125,7 +125,7 @@ def encode(pos, d_model: int, *, base: float = BASE, layout: str = "interleaved"
     Counterpart: DistilBERT's ``create_sinusoidal_embeddings`` in Hugging Face ``transformers``
     (interleaved) and Marian's table (concatenated), equal to this float32 table at 1,024 rows;
     longer tables differ at rare entries by up to 2**-24 (chapter 12); checked in
-    ``tests/test_conformance.py``.
+    ``tests/package/test_conformance.py``.
 
     Parameters
     ----------

@@ -32,7 +32,7 @@ def rotate(x, pos, *, base: float = BASE, pairing: str = "adjacent", offset: int
 
     Counterpart: ``pairing="half"`` is Hugging Face Llama's ``apply_rotary_pos_emb``
     (``rotate_half``); ``"adjacent"`` is Meta's complex-number ``apply_rotary_emb``; checked in
-    ``tests/test_conformance.py``.
+    ``tests/package/test_conformance.py``.
 
     Parameters
     ----------
@@ -182,7 +182,7 @@ def alibi_slopes(n_heads: int) -> np.ndarray:
 
     Counterpart: the slopes in Bloom's ``build_alibi_tensor`` and MPT's
     ``build_mpt_alibi_tensor`` (Hugging Face ``transformers``), checked for 14 head counts from
-    1 to 112 in ``tests/test_conformance.py``.
+    1 to 112 in ``tests/package/test_conformance.py``.
 
     For a power of two ``n``, the geometric sequence ``2 ** (-8 h / n)``, ``h = 1 .. n``. For
     other head counts the rule of the ALiBi authors' code (``get_slopes``), which Bloom's
@@ -228,7 +228,7 @@ def alibi_bias(n_positions: int, slope: float, *, causal: bool = True) -> np.nda
 
     Counterpart: Bloom's ``build_alibi_tensor`` adds ``slope * j`` instead, which differs from
     the causal bias by ``slope * i`` in each query row and gives the same softmax (checked in
-    ``tests/test_conformance.py``).
+    ``tests/package/test_conformance.py``).
 
     Added to the ``(n_positions, n_positions)`` matrix of query-key scores before the softmax;
     the ``-inf`` entries are the causal mask. With ``causal=False`` (a bidirectional encoder)

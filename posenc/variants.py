@@ -52,7 +52,7 @@ def frequencies(d_model: int, base: float = BASE, spacing: str = "paper") -> np.
 
     Counterpart: ``"t2t"`` is the spacing of ``M2M100SinusoidalPositionalEmbedding`` and
     Whisper's ``sinusoids`` in Hugging Face ``transformers``; checked through their tables in
-    ``tests/test_conformance.py``.
+    ``tests/package/test_conformance.py``.
 
     Parameters
     ----------
@@ -141,7 +141,7 @@ def encode_variant(pos, d_model: int, *, base: float = BASE, spacing: str = "pap
 
     Counterpart: the tables of Hugging Face ``transformers`` models (Marian, Pegasus,
     ``M2M100SinusoidalPositionalEmbedding``, FSMT, Speech2Text, XGLM, Whisper), each reproduced
-    by a choice of options in ``tests/test_conformance.py`` (chapter 12 lists them).
+    by a choice of options in ``tests/package/test_conformance.py`` (chapter 12 lists them).
 
     Parameters
     ----------

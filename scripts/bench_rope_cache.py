@@ -1,7 +1,7 @@
 """Bytes per cached position of RotaryEmbedding's cos/sin cache (issue 40 item 3).
 
 Usage: python scripts/bench_rope_cache.py [--record JSON] [--device cpu|cuda]
-(`make bench` records docs/data/bench-rope-cache.json; tests/test_bench_rope_cache.py checks
+(`make bench` records docs/data/bench-rope-cache.json; tests/package/test_bench_rope_cache.py checks
 that the record has the shape and the byte counts this script gives now.)
 
 Each scenario runs calls on fresh modules and records what the cache holds afterwards:

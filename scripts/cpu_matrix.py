@@ -70,8 +70,8 @@ print(json.dumps(facts))
 def test_files() -> list[str]:
     """Every test file but the browser's (the site's and the lab widget's): unit tests, pages,
     docstrings, README."""
-    tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_*.py")
-                   if p.name not in ("test_browser.py", "test_lab_widget.py"))
+    tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").rglob("test_*.py")
+                   if "browser" not in p.relative_to(ROOT / "tests").parts)
     pages = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").rglob("*.md"))
     code = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "posenc").rglob("*.py"))
     return tests + pages + code + ["README.md"]

@@ -4,7 +4,7 @@ ALiBi's slopes (:func:`posenc.relative.alibi_slopes`), at every size a recorded 
 to float32 as ``posenc/lab/model.py`` casts them.
 
 The records' code hash covers posenc/lab's files but not these modules, so
-``tests/test_lab_inputs.py`` compares today's values with ``docs/data/lab-inputs.json``: a change
+``tests/package/test_lab_inputs.py`` compares today's values with ``docs/data/lab-inputs.json``: a change
 to what the lab trains with fails there until ``make lab`` records the runs again and this script
 writes the file anew. Each entry holds two projections of the values onto fixed standard-normal
 weights (NumPy's PCG64, seed 0), compared with a relative tolerance of 1e-9, so a last-bit

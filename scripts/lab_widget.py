@@ -3,7 +3,7 @@ steps, seeds 0-4, each trained in a Web Worker in headless Chromium as the widge
 Writes docs/data/lab-widget.json (per seed: accuracy at the training length, mean accuracy at
 the unseen positions 24-47, wall-clock seconds, the browser's CPU seconds and the load average;
 the browser, machine and date). Chapter 10b quotes
-the time of a default run and the widget's bounds from it; tests/test_lab_widget.py checks a
+the time of a default run and the widget's bounds from it; tests/site/browser/test_lab_widget.py checks a
 fresh run at seed 0 against them.
 
     python scripts/lab_widget.py            # about 10 minutes on a loaded 2-core machine
@@ -18,7 +18,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "site" / "browser")]
 
 from lab_widget_driver import page, train, vendor_ready  # noqa: E402
 

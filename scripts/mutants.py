@@ -6,7 +6,7 @@ without the mutant, so the script stops (exit 2) and reports no kills when that 
 Then applies each mutant below to a fresh copy of the project, runs only the doc tests of docs/
 (stopping at the first failure) and prints one table: mutant, killed or survived, seconds, and
 the first page that caught it. Exits 1 if a mutant that changes a claim survives.
-Then the same for the harness mutants (tests/mutation.py, HARNESS_MUTANTS): each loosens a rule
+Then the same for the harness mutants (tests/harness/mutation.py, HARNESS_MUTANTS): each loosens a rule
 of the test harness (conftest.py, the prose-number scan, the claim-word lint) and must make the
 harness's own tests fail; their baseline is the unmutated harness tests.
 """
@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.mutation import (HARNESS_MUTANTS, HARNESS_TESTS, Mutant, apply,  # noqa: E402
+from tests.harness.mutation import (HARNESS_MUTANTS, HARNESS_TESTS, Mutant, apply,  # noqa: E402
                             copy_project, run_doc_tests)
 
 # The harness mutants are judged by the harness's own unit tests; the per-page scans are left

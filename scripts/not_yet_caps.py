@@ -6,7 +6,7 @@ the claim words):
     python scripts/not_yet_caps.py          # print the counts
     python scripts/not_yet_caps.py --write  # and rewrite the caps in harness/not_yet.py
 
-tests/test_claim_words.py holds each cap equal to its page's count, so a cap only moves with
+tests/harness/test_claim_words.py holds each cap equal to its page's count, so a cap only moves with
 the page: binding a sentence lowers it, a new unbound sentence fails the page's rules."""
 
 from __future__ import annotations

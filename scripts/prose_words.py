@@ -1,6 +1,6 @@
 """Count the site's prose words: the Markdown of docs/*.md and docs/chapters/*.md without
 fenced code, HTML comments (claim markers) and doctest lines. Prints the total; ``-v`` also
-prints each page. Issue 38: the prose must not grow, so tests/test_prose_budget.py holds the
+prints each page. Issue 38: the prose must not grow, so tests/site/test_prose_budget.py holds the
 total at or under PROSE_BUDGET and `.ci/run` prints it.
 
     .venv/bin/python scripts/prose_words.py [-v]

@@ -20,9 +20,9 @@ PY=${PYTHON:-python3}
 export NO_MKDOCS_2_WARNING=1 MPLBACKEND=Agg PYTHONPATH=$PWD
 [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
 BIN=$VENV/bin
-FAST=(tests/test_torch_module.py tests/test_torch_positions.py tests/test_torch_rotary.py
-      tests/test_torch_compile.py tests/test_conformance.py tests/test_plots_torch_side.py
-      tests/test_bad_input.py)
+FAST=(tests/package/test_torch_module.py tests/package/test_torch_positions.py tests/package/test_torch_rotary.py
+      tests/package/test_torch_compile.py tests/package/test_conformance.py tests/package/test_plots_ch10_15.py
+      tests/package/test_bad_input.py)
 # pip warns once per package about this machine's extra index's missing folders: keep them out.
 pip_install() { "$BIN/python" -m pip install -q "$@" 2>&1 | { grep -v "is ignored: it is neither" || true; }; }
 first=1

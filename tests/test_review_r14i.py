@@ -7,6 +7,8 @@ from transformers' ``linear`` type, not from posenc; the cache sentence is about
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import torch
 from transformers import LlamaConfig
@@ -14,7 +16,8 @@ from transformers.modeling_rope_utils import ROPE_INIT_FUNCTIONS
 from transformers.models.bloom.modeling_bloom import build_alibi_tensor
 
 from harness.says import flat, says
-from tests.test_prose_counts import ROOT
+
+ROOT = Path(__file__).resolve().parents[1]
 
 CH16 = ROOT / "docs" / "chapters" / "16-positions-in-a-running-model.md"
 

@@ -77,7 +77,7 @@ def dynamic_ntk_frequencies(d_model: int, factor: float, original_length: int, s
 
     Counterpart: ``transformers.modeling_rope_utils.ROPE_INIT_FUNCTIONS["dynamic"]`` (its
     inverse frequencies), and ``LlamaRotaryEmbedding`` with ``rope_type: "dynamic"``, checked in
-    ``tests/test_conformance.py``.
+    ``tests/package/test_conformance.py``.
 
     Examples
     --------

@@ -19,7 +19,7 @@ def position_interpolation(d_model: int, factor: float, base: float = BASE) -> n
     which is how Chen et al. (2023) state it: positions ``0 .. L'`` are squeezed into the
     trained range ``0 .. L``.
     Counterpart: ``transformers.modeling_rope_utils.ROPE_INIT_FUNCTIONS["linear"]``
-    (``rope_type: "linear"``), checked in ``tests/test_conformance.py``.
+    (``rope_type: "linear"``), checked in ``tests/package/test_conformance.py``.
 
     Parameters
     ----------

@@ -25,7 +25,7 @@ def llama3_frequencies(d_model: int, factor: float = 8.0, original_length: int =
     (factor 8, low 1, high 4, original length 8192, base 500000).
 
     Counterpart: ``transformers.modeling_rope_utils.ROPE_INIT_FUNCTIONS["llama3"]``, checked in
-    ``tests/test_conformance.py``, which follows ``apply_scaling`` in Meta's reference code
+    ``tests/package/test_conformance.py``, which follows ``apply_scaling`` in Meta's reference code
     (meta-llama/llama-models).
 
     Parameters

@@ -36,7 +36,7 @@ def longrope_uses_long(seq_len: int, original_length: int) -> bool:
     forward pass covers (``max(position_ids) + 1``), as transformers decides it. Other
     libraries decide on other lengths (see chapter 16, "Reading a rope_scaling block").
     Counterpart: ``longrope_frequency_update`` in ``transformers.modeling_rope_utils``
-    (``seq_len > original_max_position_embeddings``), checked in ``tests/test_conformance.py``.
+    (``seq_len > original_max_position_embeddings``), checked in ``tests/package/test_conformance.py``.
 
     Examples
     --------
@@ -55,7 +55,7 @@ def longrope_frequencies(d_model: int, short_factor, long_factor, original_lengt
     ``lambda`` is ``long_factor`` when :func:`longrope_uses_long` is true for ``seq_len``, and
     ``short_factor`` otherwise (also when ``seq_len`` is ``None``, as a model starts).
     Counterpart: ``transformers.modeling_rope_utils.ROPE_INIT_FUNCTIONS["longrope"]`` (its
-    inverse frequencies; Phi-3 and Phi-4-mini), checked in ``tests/test_conformance.py``.
+    inverse frequencies; Phi-3 and Phi-4-mini), checked in ``tests/package/test_conformance.py``.
 
     Parameters
     ----------
@@ -103,7 +103,7 @@ def longrope_attention_factor(factor: float, original_length: int) -> float:
     ``max_position_embeddings / original_max_position_embeddings``. The same factor is used on
     both sides of the switch. Counterpart: the second value returned by
     ``transformers.modeling_rope_utils.ROPE_INIT_FUNCTIONS["longrope"]``, checked in
-    ``tests/test_conformance.py``.
+    ``tests/package/test_conformance.py``.
 
     Parameters
     ----------

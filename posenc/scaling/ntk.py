@@ -22,7 +22,7 @@ def ntk_base(d_model: int, factor: float, base: float = BASE) -> float:
     ``base ** (-(d_model - 2) / d_model)``, is divided by exactly ``factor``.
     Counterpart: ``transformers.modeling_rope_utils.ROPE_INIT_FUNCTIONS["dynamic"]`` with
     ``factor = 1`` at ``seq_len = factor * max_position_embeddings`` (static NTK-aware scaling
-    has no ``rope_type`` of its own there), checked in ``tests/test_conformance.py``.
+    has no ``rope_type`` of its own there), checked in ``tests/package/test_conformance.py``.
 
     Parameters
     ----------

@@ -18,7 +18,7 @@ def xpos_zeta(d_model: int, gamma: float = 0.4) -> np.ndarray:
     Fast pairs decay most (``zeta_0 = gamma / (1 + gamma)``), slow ones barely (``zeta`` near 1).
 
     Counterpart: the ``scale`` buffer of ``XPOS`` in microsoft/torchscale
-    (``(arange(0, d, 2) + 0.4 d) / (1.4 d)``), re-derived in ``tests/test_scaling.py``.
+    (``(arange(0, d, 2) + 0.4 d) / (1.4 d)``), re-derived in ``tests/package/test_scaling.py``.
 
     Examples
     --------
@@ -42,7 +42,7 @@ def xpos_scales(pos, d_model: int, *, scale_base: float = 512.0, gamma: float = 
     Counterpart: ``XPOS.forward`` in microsoft/torchscale (``downscale=True`` for keys), which
     numbers rows from ``min_pos = -(length + offset) // 2``: its factors are these times
     ``zeta_i ** (min_pos / B)`` (keys: divided by it), so its scores equal these; both
-    re-derived in ``tests/test_docstring_claims_p8h.py``.
+    re-derived in ``tests/package/test_docstring_claims_p8h.py``.
 
     Parameters
     ----------

@@ -36,7 +36,7 @@ def correction_pair(turns: float, d_model: int, original_length: int,
     ``floor`` of it at ``beta`` turns and ``ceil`` of it at ``alpha`` turns.
     Counterpart: ``find_correction_dim`` in jquesnelle/yarn and in
     ``transformers.modeling_rope_utils._compute_yarn_parameters`` (a nested function there),
-    checked through :func:`yarn_frequencies` in ``tests/test_conformance.py``.
+    checked through :func:`yarn_frequencies` in ``tests/package/test_conformance.py``.
 
     Examples
     --------
@@ -82,7 +82,7 @@ def yarn_ramp(d_model: int, original_length: int, base: float = BASE, *,
 
     Counterpart: the ``1 - linear_ramp_factor`` mask of
     ``transformers.modeling_rope_utils.ROPE_INIT_FUNCTIONS["yarn"]``, checked through
-    :func:`yarn_frequencies` in ``tests/test_conformance.py``.
+    :func:`yarn_frequencies` in ``tests/package/test_conformance.py``.
 
     Parameters
     ----------
@@ -145,7 +145,7 @@ def yarn_frequencies(d_model: int, factor: float, original_length: int, base: fl
     ``gamma`` is :func:`yarn_ramp` (``ramp="code"`` by default, the one models run;
     ``truncate=False`` for a configuration with ``"truncate": false``, such as gpt-oss's).
     Counterpart: ``transformers.modeling_rope_utils.ROPE_INIT_FUNCTIONS["yarn"]`` (its
-    inverse frequencies), checked in ``tests/test_conformance.py``.
+    inverse frequencies), checked in ``tests/package/test_conformance.py``.
 
     Examples
     --------

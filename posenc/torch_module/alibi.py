@@ -35,7 +35,7 @@ def alibi_slopes(n_heads: int, *, device=None) -> torch.Tensor:
             or n_heads <= 0:
         _alibi_slopes(n_heads)                        # raises the reference's error
     # The reference's rule (posenc.relative.alibi_slopes) in torch float64, so that a compiled
-    # graph holds no NumPy; equal to it rounded to float32 (tests/test_torch_rotary.py).
+    # graph holds no NumPy; equal to it rounded to float32 (tests/package/test_torch_rotary.py).
     n = int(n_heads)
     p = 1 << (n.bit_length() - 1)                     # largest power of two <= n
     exponents = torch.cat([torch.arange(1, p + 1, dtype=torch.float64) / p,
@@ -65,7 +65,7 @@ def alibi_bias(n_heads, q_len: int, k_len: int | None = None, *, offset=None,
 
     Counterpart: Bloom's ``build_alibi_tensor`` (``transformers``), which adds ``m_h * j``:
     the same scores after softmax, because the two differ by ``m_h * pos_q``, constant along
-    each query's row; checked for 1 to 128 heads in ``tests/test_torch_rotary.py``.
+    each query's row; checked for 1 to 128 heads in ``tests/package/test_torch_rotary.py``.
 
     Parameters
     ----------

@@ -1,5 +1,5 @@
 """posenc's RoPE inside a Hugging Face ``transformers`` model: a drop-in for the model's
-``rotary_emb`` (checked against transformers 5.24.0 in ``tests/test_hf_recipe.py``).
+``rotary_emb`` (checked against transformers 5.24.0 in ``tests/package/test_hf_recipe.py``).
 
 A transformers decoder such as Llama, Phi3 or GPT-NeoX computes its rotary cos and sin once per
 forward pass, in ``model.base_model.rotary_emb(hidden_states, position_ids)`` (``model.model``
@@ -59,7 +59,7 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
     ``longrope`` takes its long factors past ``original_max_position_embeddings`` and its short
     ones otherwise. Under ``torch.compile(fullgraph=True)`` the
     other types trace whole; these two read the largest position id as a number, which a full
-    graph refuses (``tests/test_hf_recipe.py``).
+    graph refuses (``tests/package/test_hf_recipe.py``).
 
     Parameters
     ----------
@@ -71,7 +71,7 @@ class TransformersRotaryEmbedding(NotScriptable, nn.Module):
 
     Notes
     -----
-    Where it differs from transformers 5.24.0 (each measured in ``tests/test_hf_differences.py``):
+    Where it differs from transformers 5.24.0 (each measured in ``tests/package/test_hf_differences.py``):
 
     * Long positions. posenc takes the angles in float64, transformers in float32, whose error
       grows with the position. At head_dim 128 (base 10000) their float32 cos and sin differ by

@@ -3,8 +3,8 @@
 One registry, :data:`ROPE_TYPES`, holds each ``rope_type`` posenc reads: its keys and its
 frequencies. :meth:`RotaryEmbedding.from_rope_parameters` reads a block through
 :func:`read_rope_parameters`, and the tests take their list of types from the registry; a new
-``rope_type`` is one entry here and a case in ``CONFIGS`` (``tests/test_torch_rotary.py``) and
-in ``CASES`` (``tests/test_hf_recipe.py``). See the chapter "How do positions behave in a running model?"
+``rope_type`` is one entry here and a case in ``CONFIGS`` (``tests/package/test_torch_rotary.py``) and
+in ``CASES`` (``tests/package/test_hf_recipe.py``). See the chapter "How do positions behave in a running model?"
 (docs/chapters/16-positions-in-a-running-model.md).
 """
 
@@ -121,7 +121,7 @@ ROPE_KEYS = {kind: (set(entry.required), set(entry.optional))
              for kind, entry in ROPE_TYPES.items()}
 """The keys :meth:`RotaryEmbedding.from_rope_parameters` reads per ``rope_type``: (required,
 optional), besides ``rope_type``, ``rope_theta`` and ``partial_rotary_factor``; those of
-transformers 5.24.0's ``_validate_*_rope_parameters`` (checked in ``tests/test_torch_misuse.py``)."""
+transformers 5.24.0's ``_validate_*_rope_parameters`` (checked in ``tests/package/test_torch_misuse.py``)."""
 
 
 def read_rope_parameters(params: dict, head_dim: int, *, rope_theta: float | None = None,

@@ -41,7 +41,7 @@ class RotaryEmbedding(NotScriptable, RopeCache, FromRopeParameters, nn.Module):
     Counterpart: ``transformers``' ``apply_rotary_pos_emb`` with the cos/sin of its rotary
     embedding classes (each ``rope_type`` of :data:`~posenc.torch_module.rope_config.ROPE_TYPES`:
     see :meth:`from_rope_parameters`), and GPT-J's ``rotate_every_two`` with
-    ``pairing="adjacent"``; checked in ``tests/test_torch_rotary.py``.
+    ``pairing="adjacent"``; checked in ``tests/package/test_torch_rotary.py``.
 
     Parameters
     ----------

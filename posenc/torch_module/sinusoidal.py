@@ -47,7 +47,7 @@ class SinusoidalPositionalEncoding(NotScriptable, SinusoidalTables, nn.Module):
     Counterpart: with ``spacing="t2t"``, ``layout="concatenated"`` and ``padding_idx``, the rows
     of ``M2M100SinusoidalPositionalEmbedding`` (and FSMT's, Speech2Text's) in Hugging Face
     ``transformers``, left padding included; with ``layout="concatenated"`` alone, Marian's.
-    Checked in ``tests/test_conformance.py``.
+    Checked in ``tests/package/test_conformance.py``.
 
     Parameters
     ----------

@@ -130,7 +130,7 @@ def build_table(max_len: int, d_model: int, *, dtype: torch.dtype = torch.float3
 
     Counterpart: the tables of Hugging Face ``transformers`` (``M2M100SinusoidalPositionalEmbedding``
     and its fairseq-style copies, Marian), through :class:`SinusoidalPositionalEncoding` in
-    ``tests/test_conformance.py``.
+    ``tests/package/test_conformance.py``.
 
     Examples
     --------

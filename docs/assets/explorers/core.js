@@ -4,7 +4,7 @@
  *   omega_i = base ** (-2 i / d_model),  i = 0 .. d_model/2 - 1
  *   interleaved:  PE[pos, 2i] = sin(pos omega_i),  PE[pos, 2i+1] = cos(pos omega_i)
  *   concatenated: PE[pos, i]  = sin(pos omega_i),  PE[pos, d/2+i] = cos(pos omega_i)
- * tests/test_browser.py drives every explorer in Chromium and compares what it shows with posenc.
+ * tests/site/browser/test_explorers.py drives every explorer in Chromium and compares what it shows with posenc.
  *
  * An explorer is mounted on any element <div class="posenc-explorer" data-explorer="NAME">,
  * on any page, as often as wanted; Material's instant navigation re-runs the mounting through

@@ -10,7 +10,7 @@
  *
  * Gradients come from TensorFlow.js (tf.variableGrads); nothing here differentiates by hand.
  * Loaded by the Web Worker (worker.js) with importScripts, and by the tests, which compare the
- * forward pass with posenc.lab's on the same weights (tests/test_lab_widget.py).
+ * forward pass with posenc.lab's on the same weights (tests/site/browser/test_lab_widget.py).
  */
 (function (root) {
   "use strict";
