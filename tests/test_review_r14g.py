@@ -143,3 +143,16 @@ def test_ch10b_the_answer_is_likeliest_the_repeated_symbol():
     rarest = np.where(counts > 0, counts, 99).argmin(1)
     likeliest = (answer == mode).mean() > 1.5 * (answer == rarest).mean()  # 0.233, 0.099
     says(text(CH10B), "is then likeliest to be the repeated one", likeliest)
+
+
+def test_ch11_frequency_buffer_angles_are_bfloat16_only_from_positions_in_its_dtype():
+    """review-2026-12 r14g: "whose angles are computed in bfloat16 after .bfloat16()" held only
+    when the positions are made in the buffer's dtype; float32 positions promote the product to
+    float32 (the table still degrades: from bfloat16-rounded frequencies)."""
+    omega = torch.tensor(10000.0 ** (-np.arange(0, 512, 2) / 512)).bfloat16()
+    from_bf16 = (torch.arange(5).bfloat16()[:, None] * omega).dtype
+    from_f32 = (torch.arange(5).float()[:, None] * omega).dtype
+    says(text(CH11), "whose angles, from positions in its dtype, are bfloat16 after `.bfloat16()`",
+         from_bf16 == torch.bfloat16 != from_f32)
+    says(text(CH11), "whose angles are computed in bfloat16 after `.bfloat16()`",
+         from_f32 == torch.bfloat16)

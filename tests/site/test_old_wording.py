@@ -1422,6 +1422,10 @@ OLD = [
     (CH14, "At twice that length both failed in each seed",
      "review-2026-12 r14g pass 8: the thresholds hold at the unseen positions 24-47 only; over "
      "the whole length-48 test the records' accuracy is 0.50-0.51 (learned), 0.51-0.63 (sinusoid)"),
+    (CH11, "whose angles are computed in bfloat16 after",
+     "review-2026-12 r14g pass 5: only when the positions are made in the buffer's dtype; float32 "
+     "positions times a bfloat16 buffer promote to float32 angles (errors then past 0.1 from "
+     "position 73, past 1 from 733, from the rounded frequencies)"),
     (CH14, "any such structure must be learned",
      "review-2026-12 r14g pass 8: the page's Exercise 3 copies the sinusoid into the table: offset "
      "structure at initialisation (diagonal spread < 1e-6), not learned"),
