@@ -56,6 +56,7 @@ def section(path: Path | str, title: str) -> str:
 
 def paragraphs(path: Path | str) -> list:
     """The page's paragraphs, flat, without fenced code or HTML comments."""
-    text = re.sub(r"```.*?```", "", Path(path).read_text(), flags=re.S)
-    text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
+    text = re.sub(r"<!--.*?-->", "", Path(path).read_text(), flags=re.S)    # comments first:
+    text = re.sub(r"^[ \t]*(`{3,}).*?^[ \t]*\1[ \t]*$", "", text,          # a ``` inside one
+                  flags=re.S | re.M)                                    # must not pair
     return [" ".join(p.split()) for p in re.split(r"\n\s*\n", text)]

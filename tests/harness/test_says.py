@@ -21,6 +21,10 @@ def test_section_and_paragraphs_read_prose_only(tmp_path):
     assert section(page, "A") == "## A One two. Three."
     assert section(page, "B") == "## B Four."
     assert "One two." in paragraphs(page) and "y = 1" not in " ".join(paragraphs(page))
+    # a fence inside a comment must not pair with a real one and drop the prose between
+    page.write_text('# T\n\nOne.\n<!-- check: s.split("```")[0] -->\n\n```python\ny = 1\n'
+                    '```\n\nTwo.\n\n```python\nz = 2\n```\n\nThree.\n')
+    assert [p for p in paragraphs(page) if p] == ["# T", "One.", "Two.", "Three."]
     assert stated("abc 12", r"\d+").group(0) == "12"
     with pytest.raises(AssertionError):
         stated("abc", r"\d+")

@@ -1353,6 +1353,12 @@ OLD = [
     (CH16, "rounds the buffer again",
      "review-2026-12 r13i pass 9: from_pretrained(dtype=bfloat16) left the buffer in float32, "
      "so the later .to rounds it for the first time"),
+    (CH16, "([chapter 10](10-inside-attention.md) composes rotations)",
+     "review-2026-12 r14i pass 10: chapter 10 composes no rotations; chapter 7's section "
+     "'M_k is a rotation, and rotations compose' does"),
+    (CH16, "it is the same at positions near 0, 1000 and 100000",
+     "review-2026-12 r14i pass 10: the error of one key moves with its position (fp8: 0 to 0.008 "
+     "over 256 positions); the mean over keys is what stays the same"),
     (CH16, "on a task that needs positions",
      "review-2026-12 r13i pass 9: the same 40 Adam steps take a causal layer with no position "
      "scheme below half its first loss too (5 of 5 seeds): the check could not show positions"),
