@@ -32,7 +32,7 @@ def copy_project(dest: Path) -> None:
         if (ROOT / name).exists():
             shutil.copytree(ROOT / name, dest / name,
                             ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    for name in ("conftest.py", "pyproject.toml", "README.md"):
+    for name in ("conftest.py", "pyproject.toml", "README.md", "mkdocs.yml"):
         shutil.copy(ROOT / name, dest / name)
 
 
