@@ -11,7 +11,7 @@ import numpy as np
 
 from harness.says import flat, holds
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CH07 = ROOT / "docs/chapters/07-why-pair-sine-with-cosine.md"
 CH08 = ROOT / "docs/chapters/08-building-the-formula.md"
 

@@ -12,7 +12,7 @@ import numpy as np
 
 from harness.says import flat, says
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CH09 = ROOT / "docs/chapters/09-does-it-keep-its-promises.md"
 CH10 = ROOT / "docs/chapters/10-inside-attention.md"
 

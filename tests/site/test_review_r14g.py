@@ -14,7 +14,7 @@ from harness.says import flat as text, says
 
 torch = pytest.importorskip("torch")
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CH11 = ROOT / "docs" / "chapters" / "11-a-pytorch-module.md"
 CH14 = ROOT / "docs" / "chapters" / "14-learned-embeddings.md"
 

@@ -17,7 +17,7 @@ from transformers.models.bloom.modeling_bloom import build_alibi_tensor
 
 from harness.says import flat, says
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 CH16 = ROOT / "docs" / "chapters" / "16-positions-in-a-running-model.md"
 
